@@ -1,0 +1,40 @@
+/**
+ * What nodes, the executor and the CLI need from the API clients. The implementations live in
+ * `image-client.ts` and `chat-client.ts`; tests and the executor may inject their own.
+ */
+import type { EngineId } from './catalog';
+import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './chat';
+import type { ImageRequest, ImageResponse } from './image';
+
+/** Per-call options every client method takes. */
+export interface CallOptions {
+  /** Cancels the request and any backoff wait at once. */
+  signal?: AbortSignal;
+}
+
+export interface ImageClient {
+  /** `POST {image_base_url}/generate/{engine}`; resolves with the parsed 200 body. */
+  generate(engine: EngineId, request: ImageRequest, options?: CallOptions): Promise<ImageResponse>;
+}
+
+/** One piece of a streamed completion. */
+export interface ChatStreamEvent {
+  /** Text added by this chunk ('' for the role-only first chunk). */
+  text: string;
+  /** Set on the last content chunk only. */
+  finishReason: FinishReason | null;
+}
+
+export interface ChatClient {
+  /** A whole completion (`stream: false`). */
+  complete(request: Omit<ChatRequest, 'stream'>, options?: CallOptions): Promise<ChatCompletion>;
+  /**
+   * A streamed completion (`stream: true`), yielding text as it arrives. Ends after `[DONE]`;
+   * a stream cut short throws an ApiError whose `partialText` holds what had arrived.
+   */
+  stream(request: Omit<ChatRequest, 'stream'>, options?: CallOptions): AsyncIterable<ChatStreamEvent>;
+  /** Model names from `GET {text_base_url}/v1/models`, where the server lists them. */
+  listModels?(options?: CallOptions): Promise<string[]>;
+}
+
+export type { ChatUsage };

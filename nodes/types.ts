@@ -1,0 +1,84 @@
+/**
+ * The shape of a node type: one plain definition object per file (CONVENTIONS 1, 2, 4, 5).
+ * Nodes know nothing of React, the worker or the DOM; every effect goes through the RunContext.
+ */
+import type { z } from 'zod';
+import type { ChatClient, ImageClient } from '../api/client-types';
+
+/** The kinds of value a port carries. */
+export type PortKind = 'text' | 'number' | 'image' | 'images';
+
+/** An image as it travels between nodes: base64, exactly as the API sent or wants it. */
+export interface ImageData {
+  b64: string;
+  mime: string;
+  /** The seed that made it, when a generator made it. */
+  seed?: number;
+  width?: number;
+  height?: number;
+}
+
+/** A value on a wire; it always carries its kind. Conversion lives in `values.ts`. */
+export type Value =
+  | { kind: 'text'; value: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'image'; value: ImageData }
+  | { kind: 'images'; value: ImageData[] };
+
+export interface PortSpec {
+  /** Unique among the node's inputs (or outputs); edges refer to it by this name. */
+  name: string;
+  kind: PortKind;
+  label: string;
+  /** An input that may stay unconnected. */
+  optional?: boolean;
+  /**
+   * The parameter this input supplies when connected (a prompt, a seed): the port and the
+   * parameter share the name, and a connected port wins over the form's value.
+   */
+  param?: string;
+  description?: string;
+}
+
+export type NodeCategory = 'input' | 'text' | 'image' | 'output';
+
+/** Everything a node's run may touch (CONVENTIONS 2). The worker, CLI and tests supply it. */
+export interface RunContext {
+  signal: AbortSignal;
+  api: { image: ImageClient; chat: ChatClient };
+  /** User settings a node may read (never credentials). */
+  settings: { chatModel: string };
+  /** Fraction done, 0 to 1, with an optional word on what is happening. */
+  progress(fraction: number, message?: string): void;
+  /** Text as it streams in (chat). */
+  partialText(delta: string): void;
+}
+
+export interface RunArgs<P> {
+  params: P;
+  /** Connected inputs, already converted to the port's kind. Param ports are merged into params. */
+  inputs: Record<string, Value | undefined>;
+  ctx: RunContext;
+}
+
+export interface NodeDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** Stable id written in workflow files, e.g. 'text-to-image'. */
+  type: string;
+  /** Bumped when run's behaviour changes; part of the cache key. */
+  version: number;
+  title: string;
+  category: NodeCategory;
+  description: string;
+  /** Parameters by name, with defaults; parsed before run. */
+  params: z.ZodType<P>;
+  /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
+  inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
+  outputs: readonly PortSpec[];
+  /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
+  cacheable?(params: P): boolean;
+  run(args: RunArgs<P>): Promise<Record<string, Value>>;
+}
+
+/** Any node definition, for registries and the executor. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyNodeDefinition = NodeDefinition<any>;
