@@ -40,6 +40,12 @@ export interface PortSpec {
   description?: string;
 }
 
+/** A problem with one parameter of one node. */
+export interface ParamIssue {
+  param: string;
+  message: string;
+}
+
 export type NodeCategory = 'input' | 'text' | 'image' | 'output';
 
 /** Everything a node's run may touch (CONVENTIONS 2). The worker, CLI and tests supply it. */
@@ -74,6 +80,12 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
   inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
   outputs: readonly PortSpec[];
+  /**
+   * Problems the form can show before anything is sent, each naming its parameter (rules that
+   * span fields, such as a resolution the chosen engine does not support). Schema errors are
+   * found by `params` already; this adds the rest.
+   */
+  validate?(params: P, connected: ReadonlySet<string>): ParamIssue[];
   /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
   cacheable?(params: P): boolean;
   run(args: RunArgs<P>): Promise<Record<string, Value>>;
