@@ -37,6 +37,11 @@ export interface PortSpec {
    * parameter share the name, and a connected port wins over the form's value.
    */
   param?: string;
+  /**
+   * Kinds this input takes as they are, without conversion (Preview takes text, number, image or
+   * images). When absent the input takes `kind`, and what converts to it (`nodes/values.ts`).
+   */
+  accepts?: readonly PortKind[];
   description?: string;
 }
 
