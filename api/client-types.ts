@@ -5,11 +5,14 @@
 import type { EngineId } from './catalog';
 import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './chat';
 import type { ImageRequest, ImageResponse } from './image';
+import type { RetryNotice } from './retry';
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
   /** Cancels the request and any backoff wait at once. */
   signal?: AbortSignal;
+  /** Told before each retry wait (which attempt comes next, how long the wait is, and why). */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export interface ImageClient {
@@ -21,8 +24,10 @@ export interface ImageClient {
 export interface ChatStreamEvent {
   /** Text added by this chunk ('' for the role-only first chunk). */
   text: string;
-  /** Set on the last content chunk only. */
+  /** Set on the last content chunk only. A reason other than 'length' or 'stop' is reported as 'stop'. */
   finishReason: FinishReason | null;
+  /** Token counts, when the service sends them with a chunk. */
+  usage?: ChatUsage;
 }
 
 export interface ChatClient {

@@ -1,0 +1,127 @@
+/**
+ * A local HTTP server on 127.0.0.1 and a free port that answers each request with whatever a test
+ * scripts, including the ways real services and networks fail: error statuses, slow or silent
+ * bodies, connections dropped mid-answer, streams cut short. It records every request and notices
+ * when a client closes its connection.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** 1 for the first request the server saw. */
+  index: number;
+}
+
+/** Answers one request; `res` is the live response. The request body has been read already. */
+export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+
+export interface MisbehavingServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaces the handler for the requests that follow. */
+  handle(handler: Handler): void;
+  /** Resolves when the connection of request `index` (1-based) closed before the server had ended its answer. */
+  clientHungUp(index: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startMisbehavingServer(initial: Handler = (_req, res) => sendText(res, 404, 'no handler')): Promise<MisbehavingServer> {
+  let handler = initial;
+  const requests: RecordedRequest[] = [];
+  const closed = new Map<number, Promise<void>>();
+  const sockets = new Set<Socket>();
+  let seen = 0;
+
+  const server = createServer((req, res) => {
+    const index = ++seen;
+    let resolveClosed!: () => void;
+    closed.set(index, new Promise<void>((resolve) => { resolveClosed = resolve; }));
+    // 'close' also fires after a finished answer; only a close before `end()` is the client hanging up.
+    res.on('close', () => { if (!res.writableEnded) resolveClosed(); });
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(parts).toString('utf8'), index,
+      };
+      requests.push(recorded);
+      Promise.resolve(handler(recorded, res)).catch((error: unknown) => {
+        if (!res.headersSent) sendText(res, 599, `test handler failed: ${String(error)}`);
+        else res.destroy();
+      });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      handler = next;
+    },
+    clientHungUp(index) {
+      const promise = closed.get(index);
+      if (!promise) return Promise.reject(new Error(`request ${index} has not arrived (${requests.length} so far)`));
+      return promise;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  res.end(text);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts an SSE response and writes `frames` (raw text, each written as its own chunk). */
+export function startStream(res: ServerResponse, frames: readonly string[] = []): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  res.flushHeaders();
+  for (const frame of frames) res.write(frame);
+}
+
+/** Drops the connection without an HTTP answer, as a crashed proxy does. */
+export function dropConnection(res: ServerResponse): void {
+  res.socket?.destroy();
+}
+
+/** A `data:` frame for one chunk of a streamed chat completion (service-interface.md 2.9). */
+export function chunkFrame(content: string | null, options: { role?: string; finish?: string | null; id?: string } = {}): string {
+  const delta: Record<string, unknown> = { content };
+  if (options.role !== undefined) delta.role = options.role;
+  const chunk = {
+    id: options.id ?? 'chatcmpl-test', created: 1_700_000_000, model: 'test-model', object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: options.finish ?? null }],
+  };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+}
+
+export const DONE_FRAME = 'data: [DONE]\n\n';
+
+/** A whole chat completion body (service-interface.md 2.8). */
+export function completionBody(content: string, finish = 'stop'): Record<string, unknown> {
+  return {
+    id: 'chatcmpl-test', object: 'chat.completion', created: 1_700_000_000, model: 'test-model', system_fingerprint: null,
+    choices: [{ index: 0, message: { role: 'assistant', content, function_call: null }, delta: null, finish_reason: finish }],
+    usage: { completion_tokens: 3, prompt_tokens: 5, total_tokens: 8 },
+  };
+}
