@@ -1,0 +1,158 @@
+/**
+ * Turns an image node's parameters and input images into the API request, checks it with the
+ * API's own validator (issues named by the node's parameters and ports), and runs it.
+ * Images stay base64 from input to request and from response to output.
+ */
+import { ENGINE_LABEL, ENGINES, isPublicAsset, isSdxlEngine, type EngineId } from '../api/catalog';
+import { imageDefaults, validateImageRequest, type FieldIssue, type ImageRequest } from '../api/image';
+import { ParamIssuesError } from './errors';
+import type { AnyImageParams } from './image-params';
+import type { ImageData, ParamIssue, RunContext, Value } from './types';
+import { imageMime, imageValue, imagesValue } from './values';
+
+/** The images an image node puts into its request, as base64. */
+export interface RequestImages {
+  init_image?: string;
+  mask_image?: string;
+  controlnet_image?: string;
+  /** Sample images for subject transfer; sent under the node's trigger word. */
+  samples?: string[];
+}
+
+/** The node's engine, checked again because params merged from ports bypass the form. */
+export function engineOf(p: AnyImageParams): EngineId {
+  if (!(ENGINES as readonly string[]).includes(p.engine)) throw new ParamIssuesError([{ param: 'engine', message: `unknown engine '${p.engine}'` }]);
+  return p.engine;
+}
+
+const nonEmpty = (s: string | undefined): s is string => s !== undefined && s !== '';
+const hasKeys = <T extends object>(o: T | undefined): o is T => o !== undefined && Object.keys(o).length > 0;
+
+/**
+ * The request body for the node's engine: only the fields that apply, in the order of the
+ * interface's table. SDXL-only fields never go to `sd`; `high_noise_frac` goes only with the
+ * refiner, whose split it sets; a random seed is left out (the service then picks one).
+ */
+export function buildImageRequest(p: AnyImageParams, images: RequestImages): ImageRequest {
+  const engine = engineOf(p);
+  const sdxl = isSdxlEngine(engine);
+  const fallback = imageDefaults(engine);
+  const request: ImageRequest = { prompt: p.prompt };
+  if (sdxl && nonEmpty(p.prompt_2)) request.prompt_2 = p.prompt_2;
+  if (nonEmpty(p.negative_prompt)) request.negative_prompt = p.negative_prompt;
+  if (sdxl && nonEmpty(p.negative_prompt_2)) request.negative_prompt_2 = p.negative_prompt_2;
+  request.sampler = p.sampler;
+  if (p.width === undefined && p.height === undefined) {
+    request.height = fallback.height;
+    request.width = fallback.width;
+  } else {
+    // A lone width or height is sent as set, so the validator reports the missing half.
+    if (p.height !== undefined) request.height = p.height;
+    if (p.width !== undefined) request.width = p.width;
+  }
+  request.cfg_scale = p.cfg_scale;
+  request.steps = p.steps;
+  request.num_images = p.num_images;
+  if (p.seed !== null) request.seed = p.seed;
+  if (sdxl) {
+    request.use_refiner = p.use_refiner;
+    if (p.use_refiner) request.high_noise_frac = p.high_noise_frac;
+  }
+  if (nonEmpty(p.checkpoint)) request.checkpoint = p.checkpoint;
+  if (hasKeys(p.loras)) request.loras = p.loras;
+  if (hasKeys(p.textual_inversions)) request.textual_inversions = p.textual_inversions;
+  if (nonEmpty(p.vae)) request.vae = p.vae;
+  if (sdxl && p.style_preset !== undefined) request.style_preset = p.style_preset;
+  if (images.init_image !== undefined) request.init_image = images.init_image;
+  if (images.init_image !== undefined && p.strength !== undefined) request.strength = p.strength;
+  if (images.mask_image !== undefined) request.mask_image = images.mask_image;
+  if (images.samples !== undefined && p.trigger_word !== undefined) request.transfer_images = { [p.trigger_word]: images.samples };
+  if (p.controlnet !== undefined) {
+    request.controlnet = p.controlnet;
+    // Preprocessing is a public-checkpoint feature; a private checkpoint always takes the map as given.
+    if (isPublicAsset(p.controlnet) && p.controlnet_preprocess !== undefined) request.controlnet_preprocess = p.controlnet_preprocess;
+  }
+  if (images.controlnet_image !== undefined) request.controlnet_image = images.controlnet_image;
+  return request;
+}
+
+/** Which parameter or port of the node an API field belongs to. */
+const FIELD_TO_PARAM: Readonly<Record<string, string>> = {
+  engine_id: 'engine',
+  init_image: 'image',
+  mask_image: 'mask',
+  controlnet_image: 'control_image',
+  transfer_images: 'trigger_word',
+};
+
+export function toParamIssues(issues: readonly FieldIssue[]): ParamIssue[] {
+  return issues.map((issue) => {
+    const field = issue.path.split('.')[0] ?? issue.path;
+    return { param: FIELD_TO_PARAM[field] ?? field, message: issue.message };
+  });
+}
+
+/** Stand-in for a connected image: valid base64 with a JPEG signature, never sent anywhere. */
+const PLACEHOLDER_IMAGE = '/9j/4AAQSkZJRg==';
+
+/**
+ * Problems the API would report for this node's request, found before a run. Connected image
+ * ports get a stand-in image; a prompt, negative prompt or seed that arrives through its port is
+ * not judged by the form's value (it is checked again at run time, with the real value).
+ */
+export function imageParamIssues(p: AnyImageParams, imagePorts: RequestImages, connected: ReadonlySet<string>): ParamIssue[] {
+  const stand = {
+    ...p,
+    // The stand-in prompt names the trigger word, as the real one must.
+    prompt: connected.has('prompt') ? (p.trigger_word ?? '') : p.prompt,
+    negative_prompt: connected.has('negative_prompt') ? undefined : p.negative_prompt,
+    seed: connected.has('seed') ? null : p.seed,
+  };
+  const result = validateImageRequest(stand.engine, buildImageRequest(stand, imagePorts));
+  return result.ok ? [] : toParamIssues(result.issues);
+}
+
+export function placeholderImages(...fields: (keyof RequestImages)[]): RequestImages {
+  const images: RequestImages = {};
+  for (const field of fields) {
+    if (field === 'samples') images.samples = [PLACEHOLDER_IMAGE];
+    else images[field] = PLACEHOLDER_IMAGE;
+  }
+  return images;
+}
+
+/**
+ * Sends the node's request and returns its outputs: `image` (the first) and `images` (all),
+ * each with its mime type read from the bytes, its size, and the seed that made it.
+ */
+export async function runImageRequest(p: AnyImageParams, images: RequestImages, ctx: RunContext): Promise<Record<string, Value>> {
+  const engine = engineOf(p);
+  const request = buildImageRequest(p, images);
+  const checked = validateImageRequest(engine, request);
+  if (!checked.ok) throw new ParamIssuesError(toParamIssues(checked.issues));
+  const { width, height } = checked.value;
+
+  ctx.progress(0, `generating on ${ENGINE_LABEL[engine]}`);
+  const response = await ctx.api.image.generate(engine, request, { signal: ctx.signal });
+  if (response.images.length === 0) throw new Error(`the ${engine} engine answered with no images`);
+  const made: ImageData[] = response.images.map((generated, index) => {
+    const seed = generated.seed ?? (request.seed == null ? undefined : request.seed + index);
+    return {
+      b64: generated.image_b64,
+      mime: imageMime(generated.image_b64) ?? 'application/octet-stream',
+      ...(seed === undefined ? {} : { seed }),
+      width,
+      height,
+    };
+  });
+  ctx.progress(1);
+  return { image: imageValue(made[0]!), images: imagesValue(made) };
+}
+
+/** The base64 of a connected image input, or a clear error naming the input. */
+export function requireImage(inputs: Readonly<Record<string, Value | undefined>>, port: string): string {
+  const value = inputs[port];
+  if (value?.kind === 'image') return value.value.b64;
+  if (value?.kind === 'images' && value.value[0] !== undefined) return value.value[0].b64;
+  throw new Error(`input '${port}' needs an image and none arrived`);
+}

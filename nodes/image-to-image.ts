@@ -1,0 +1,21 @@
+/** Image to image: `init_image` + `strength` on `generate/{sdxl,sd}`. */
+import { IMAGE_OUTPUTS, PARAM_PORTS, imageToImageParams, type ImageToImageParams } from './image-params';
+import { imageParamIssues, placeholderImages, requireImage, runImageRequest } from './image-request';
+import type { NodeDefinition } from './types';
+
+export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
+  type: 'image-to-image',
+  version: 1,
+  title: 'Image to image',
+  category: 'image',
+  description: 'Redraws an image after a prompt; strength sets how far it may move from the original.',
+  params: imageToImageParams,
+  inputs: [
+    { name: 'image', kind: 'image', label: 'Image', description: 'The starting image, resized to the chosen size.' },
+    ...PARAM_PORTS,
+  ],
+  outputs: IMAGE_OUTPUTS,
+  validate: (p, connected) => imageParamIssues(p, placeholderImages('init_image'), connected),
+  cacheable: (p) => typeof p.seed === 'number',
+  run: ({ params: p, inputs, ctx }) => runImageRequest(p, { init_image: requireImage(inputs, 'image') }, ctx),
+};

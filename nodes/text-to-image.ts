@@ -1,0 +1,18 @@
+/** Text to image: `generate/{sdxl,sd}` from a prompt. */
+import { IMAGE_OUTPUTS, PARAM_PORTS, textToImageParams, type TextToImageParams } from './image-params';
+import { imageParamIssues, runImageRequest } from './image-request';
+import type { NodeDefinition } from './types';
+
+export const textToImageNode: NodeDefinition<TextToImageParams> = {
+  type: 'text-to-image',
+  version: 1,
+  title: 'Text to image',
+  category: 'image',
+  description: 'Draws images from a prompt with SDXL v1.0 or SD v1.5.',
+  params: textToImageParams,
+  inputs: PARAM_PORTS,
+  outputs: IMAGE_OUTPUTS,
+  validate: (p, connected) => imageParamIssues(p, {}, connected),
+  cacheable: (p) => typeof p.seed === 'number',
+  run: ({ params: p, ctx }) => runImageRequest(p, {}, ctx),
+};
