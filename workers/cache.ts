@@ -1,0 +1,102 @@
+/**
+ * Where node results are kept between runs. The store is pluggable (the editor may persist it
+ * in IndexedDB); the default keeps the most recently used results in memory up to a size.
+ */
+import type { Value } from '../nodes/types';
+import type { NodeOutputs } from './events';
+
+/** One cached node result: plain data, so a persistent store can structured-clone it. */
+export interface CacheEntry {
+  outputs: NodeOutputs;
+  /** Requests the node made to compute this result: what a cache hit saves. */
+  apiCalls: number;
+}
+
+export interface CacheStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  set(key: string, entry: CacheEntry): Promise<void>;
+}
+
+export interface MemoryCache extends CacheStore {
+  /** Entries held now. */
+  readonly size: number;
+  /** Approximate bytes held now. */
+  readonly bytes: number;
+  clear(): void;
+}
+
+/** The default bound of the in-memory cache: about thirty 4 MB images. */
+export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
+
+function valueBytes(value: Value): number {
+  switch (value.kind) {
+    case 'text':
+      return value.value.length * 2;
+    case 'number':
+      return 8;
+    case 'image':
+      // Base64 text is one byte per character in the engines that matter.
+      return value.value.b64.length + 64;
+    case 'images':
+      return value.value.reduce((sum, img) => sum + img.b64.length + 64, 0);
+  }
+}
+
+/** Approximate memory held by an entry, counting the strings that dominate it. */
+export function entryBytes(entry: CacheEntry): number {
+  let bytes = 64;
+  for (const value of Object.values(entry.outputs)) bytes += valueBytes(value) + 32;
+  return bytes;
+}
+
+/**
+ * An in-memory least-recently-used cache bounded by total size: adding past `maxBytes` evicts
+ * the entries used longest ago. An entry larger than the whole bound is not kept.
+ */
+export function createMemoryCache(options: { maxBytes?: number } = {}): MemoryCache {
+  const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
+  // A Map iterates in insertion order: re-inserting on use keeps the oldest first.
+  const entries = new Map<string, { entry: CacheEntry; bytes: number }>();
+  let total = 0;
+
+  const remove = (key: string) => {
+    const held = entries.get(key);
+    if (held) {
+      entries.delete(key);
+      total -= held.bytes;
+    }
+  };
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return total;
+    },
+    clear() {
+      entries.clear();
+      total = 0;
+    },
+    get(key) {
+      const held = entries.get(key);
+      if (!held) return Promise.resolve(undefined);
+      entries.delete(key);
+      entries.set(key, held);
+      return Promise.resolve(held.entry);
+    },
+    set(key, entry) {
+      remove(key);
+      const bytes = entryBytes(entry);
+      if (bytes > maxBytes) return Promise.resolve();
+      while (total + bytes > maxBytes) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        remove(oldest);
+      }
+      entries.set(key, { entry, bytes });
+      total += bytes;
+      return Promise.resolve();
+    },
+  };
+}

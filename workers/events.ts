@@ -1,0 +1,129 @@
+/**
+ * The one typed stream of events from the executor to whoever runs it: the editor (through the
+ * worker), the CLI and the tests (CONVENTIONS 10). Per node the order is
+ * queued → started → (progress | partial-text | request)* → done | failed | cancelled,
+ * or queued → cached → done, or queued → skipped, or queued → cancelled.
+ */
+import type { Value } from '../nodes/types';
+import type { PlanOptions } from './plan';
+import type { WorkflowProblem } from './validate';
+
+export type NodeOutputs = Record<string, Value>;
+
+/** Why a node failed, safe to show and to log: never a token. */
+export interface NodeError {
+  message: string;
+  /** The parameter at fault, where known. */
+  field?: string;
+  /** The input port at fault, where known. */
+  port?: string;
+  /** The HTTP status the service answered with, where there was one. */
+  status?: number;
+  /** The API client's error kind (http, network, timeout, protocol…), where it came from there. */
+  kind?: string;
+}
+
+/** A request a node sent, with image data replaced by a short description. */
+export interface ApiCallRecord {
+  api: 'image' | 'chat';
+  operation: 'generate' | 'complete' | 'stream';
+  /** The image engine, for `generate`. */
+  engine?: string;
+  request: unknown;
+}
+
+export interface NodeCounts {
+  planned: number;
+  /** Ran and succeeded (cached ones not included). */
+  done: number;
+  cached: number;
+  failed: number;
+  skipped: number;
+  cancelled: number;
+}
+
+export interface RunSummary {
+  runId: string;
+  status: 'succeeded' | 'failed' | 'cancelled' | 'invalid';
+  /** Validation problems; the run sent nothing when there are any. */
+  problems: WorkflowProblem[];
+  failures: { nodeId: string; error: NodeError }[];
+  nodes: NodeCounts;
+  /** Requests made to the APIs in this run. */
+  apiCalls: number;
+  /** Requests the cached nodes had made when their results were first computed. */
+  apiCallsSaved: number;
+  durationMs: number;
+  /** Things that did not stop the run but someone should know (a cache store that failed). */
+  warnings: string[];
+}
+
+export type ExecutorEvent =
+  /** The plan is ready and validated; these nodes will run, in this order (empty when invalid). */
+  | { type: 'run-started'; runId: string; mode: PlanOptions['mode']; nodeIds: string[] }
+  /** The node is in the plan and waits for its inputs and a free slot. */
+  | { type: 'node-queued'; runId: string; nodeId: string }
+  /** The node's run began (its inputs are ready and no cached result applies). */
+  | { type: 'node-started'; runId: string; nodeId: string }
+  /** How far along the node is, 0 to 1, with an optional word on what it is doing. */
+  | { type: 'node-progress'; runId: string; nodeId: string; fraction: number; message?: string }
+  /** More text streamed in (chat): `delta` is the new piece only. */
+  | { type: 'node-partial-text'; runId: string; nodeId: string; delta: string }
+  /** The node sent a request to an API (image data elided): for run logs and the CLI manifest. */
+  | { type: 'node-request'; runId: string; nodeId: string; call: ApiCallRecord }
+  /** The node's result came from the cache; `apiCallsSaved` requests were not made again. */
+  | { type: 'node-cached'; runId: string; nodeId: string; apiCallsSaved: number }
+  /** The node finished: its outputs, how long it took and whether they came from the cache. */
+  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number }
+  /** The node failed; the nodes that depend on it will be skipped. */
+  | { type: 'node-failed'; runId: string; nodeId: string; error: NodeError; durationMs: number }
+  /** The run was cancelled while the node was running or still waiting. */
+  | { type: 'node-cancelled'; runId: string; nodeId: string }
+  /** Not run because `because`, a node it depends on (directly or not), failed. */
+  | { type: 'node-skipped'; runId: string; nodeId: string; because: string }
+  /** The run is over and every planned node has had its last event. */
+  | { type: 'run-finished'; runId: string; summary: RunSummary };
+
+export type ExecutorEventType = ExecutorEvent['type'];
+
+const BEARER = /(bearer\s+)[^\s"',;]+/gi;
+
+/** Removes every secret, and anything sent as a bearer token, from text meant for people. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text.replace(BEARER, '$1[redacted]');
+  for (const s of secrets) if (s !== '') out = out.split(s).join('[redacted]');
+  return out;
+}
+
+/**
+ * A thrown value as a NodeError: its message, plus status, kind, field and port where the
+ * error carries them (ApiError, ValueConversionError, the executor's own NodeRunError).
+ */
+export function toNodeError(error: unknown, secrets: readonly string[]): NodeError {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'the node failed without saying why';
+  const out: NodeError = { message: redactSecrets(message || (error as Error).name || 'unknown error', secrets) };
+  if (typeof error === 'object' && error !== null) {
+    const e = error as Record<string, unknown>;
+    if (typeof e.status === 'number') out.status = e.status;
+    if (typeof e.kind === 'string') out.kind = e.kind;
+    if (typeof e.field === 'string') out.field = e.field;
+    if (typeof e.port === 'string') out.port = e.port;
+  }
+  return out;
+}
+
+/** An error raised by the executor about one node, naming the parameter or port at fault. */
+export class NodeRunError extends Error {
+  override readonly name = 'NodeRunError';
+  constructor(message: string, readonly where: { field?: string; port?: string } = {}) {
+    super(message);
+  }
+
+  get field(): string | undefined {
+    return this.where.field;
+  }
+
+  get port(): string | undefined {
+    return this.where.port;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The executor (CONVENTIONS 7): a plain module that plans a workflow, schedules its nodes,
+ * runs each with the cache and reports everything as one stream of events. The worker entry,
+ * the CLI and the tests wrap it in a few lines each; it knows neither the DOM nor Node.
+ */
+import type { RunContext } from '../nodes/types';
+import type { Workflow } from '../workflow/schema';
+import { createMemoryCache, type CacheStore } from './cache';
+import { toNodeError, type ExecutorEvent, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
+import { planRun, type PlanOptions } from './plan';
+import { runNode, type NodeEnv } from './run-node';
+import { schedule } from './schedule';
+import type { NodeRegistry } from './validate';
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface ExecutorDeps {
+  registry: NodeRegistry;
+  /** The API clients; the executor gives each node a counting, cancellable view of them. */
+  api: RunContext['api'];
+  settings: RunContext['settings'];
+  /** How many nodes may run at once (a user setting). Default 4. */
+  concurrency?: number;
+  /** Where results are kept between runs; an in-memory LRU by default. */
+  cache?: CacheStore;
+  /** Milliseconds from a monotonic clock, for durations. */
+  now?: () => number;
+  /** Strings never to let into an error message or event (the token). */
+  secrets?: readonly string[];
+}
+
+/** What to run, plus how to watch and stop it. */
+export type RunOptions = PlanOptions & {
+  /** Told of every event as it happens, synchronously. */
+  onEvent?: (event: ExecutorEvent) => void;
+  /** Aborting it cancels this run only; `cancel()` cancels every run. */
+  signal?: AbortSignal;
+  /** Overrides the executor's concurrency for this run. */
+  concurrency?: number;
+  /** Names the run in its events; a counter by default. */
+  runId?: string;
+};
+
+export interface Executor {
+  /**
+   * Runs the workflow (or the part `options` selects) and resolves with its summary once every
+   * node has ended; never rejects for a node's failure, an invalid workflow or a cancel.
+   */
+  run(workflow: Workflow, options?: RunOptions): Promise<RunSummary>;
+  /** Cancels every run in progress at once: requests in flight are aborted. */
+  cancel(): void;
+  readonly cache: CacheStore;
+}
+
+export function createExecutor(deps: ExecutorDeps): Executor {
+  const cache = deps.cache ?? createMemoryCache();
+  const now = deps.now ?? (() => performance.now());
+  const secrets = deps.secrets ?? [];
+  const active = new Set<AbortController>();
+  let runs = 0;
+
+  async function run(workflow: Workflow, options: RunOptions = { mode: 'all' }): Promise<RunSummary> {
+    const runId = options.runId ?? `run-${++runs}`;
+    const started = now();
+    const warnings: string[] = [];
+    const emit = (event: ExecutorEvent) => {
+      try {
+        options.onEvent?.(event);
+      } catch (error) {
+        // A listener's bug must not corrupt the run; it is reported with the summary.
+        warnings.push(`the event listener failed on '${event.type}': ${toNodeError(error, secrets).message}`);
+      }
+    };
+    const counts: NodeCounts = { planned: 0, done: 0, cached: 0, failed: 0, skipped: 0, cancelled: 0 };
+    const summary = (status: RunSummary['status'], extra: Partial<RunSummary> = {}): RunSummary => ({
+      runId, status, problems: [], failures: [], nodes: counts, apiCalls: 0, apiCallsSaved: 0,
+      durationMs: now() - started, warnings, ...extra,
+    });
+
+    const planOptions: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
+    const planned = planRun(workflow, deps.registry, planOptions);
+    if (!planned.ok) {
+      emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: [] });
+      const result = summary('invalid', { problems: planned.problems });
+      emit({ type: 'run-finished', runId, summary: result });
+      return result;
+    }
+
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) controller.abort(options.signal.reason);
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    active.add(controller);
+
+    const { nodes } = planned.plan;
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    counts.planned = nodes.length;
+    emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: nodes.map((n) => n.id) });
+    for (const n of nodes) emit({ type: 'node-queued', runId, nodeId: n.id });
+
+    const outputs = new Map<string, NodeOutputs>();
+    const failures: RunSummary['failures'] = [];
+    let apiCalls = 0;
+    let apiCallsSaved = 0;
+    const env: NodeEnv = {
+      runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit,
+      warn: (message) => warnings.push(message),
+    };
+
+    try {
+      await schedule(nodes, {
+        concurrency: options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY,
+        signal: controller.signal,
+        async execute(id) {
+          const outcome = await runNode(byId.get(id)!, outputs, env);
+          apiCalls += outcome.apiCalls;
+          if (outcome.status === 'done') {
+            outputs.set(id, outcome.outputs);
+            if (outcome.cached) counts.cached++;
+            else counts.done++;
+            apiCallsSaved += outcome.apiCallsSaved;
+          } else if (outcome.status === 'failed') {
+            counts.failed++;
+            failures.push({ nodeId: id, error: outcome.error });
+          } else {
+            counts.cancelled++;
+          }
+          return outcome.status;
+        },
+        skip(id, because) {
+          counts.skipped++;
+          emit({ type: 'node-skipped', runId, nodeId: id, because });
+        },
+        cancel(id) {
+          counts.cancelled++;
+          emit({ type: 'node-cancelled', runId, nodeId: id });
+        },
+      });
+    } finally {
+      active.delete(controller);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+
+    const status = counts.cancelled > 0 ? 'cancelled' : counts.failed > 0 ? 'failed' : 'succeeded';
+    const result = summary(status, { failures, apiCalls, apiCallsSaved });
+    emit({ type: 'run-finished', runId, summary: result });
+    return result;
+  }
+
+  return {
+    run,
+    cancel() {
+      for (const controller of active) controller.abort(new DOMException('The run was cancelled', 'AbortError'));
+    },
+    cache,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Content hashing for the cache, with crypto.subtle so it runs the same in a worker and in Node.
+ * Long strings (base64 images, embedded files) are hashed once and stood in for by their digest;
+ * image objects remember theirs, so a 4 MB image costs one SHA-256 however often it is keyed.
+ */
+import type { AnyNodeDefinition, Value } from '../nodes/types';
+
+/** Strings longer than this are replaced by their digest before the key is serialised. */
+const LONG_STRING = 1024;
+/** Bumped when the shape of keys changes, so a persisted cache never serves a stale layout. */
+const KEY_FORMAT = 'atelier-cache-1';
+
+const encoder = new TextEncoder();
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Digests of image objects (`{ b64, mime }`), by identity: outputs are shared, never mutated. */
+const objectDigests = new WeakMap<object, Promise<string>>();
+/**
+ * Digests of long strings by content, for strings that are not inside an image object (a
+ * loader's embedded file arrives as a fresh copy with every workflow snapshot). Bounded: a
+ * Map holds its keys alive.
+ */
+const stringDigests = new Map<string, Promise<string>>();
+const STRING_MEMO = 64;
+
+function digestString(s: string): Promise<string> {
+  let d = stringDigests.get(s);
+  if (d === undefined) {
+    d = sha256Hex(s);
+    if (stringDigests.size >= STRING_MEMO) stringDigests.delete(stringDigests.keys().next().value!);
+    stringDigests.set(s, d);
+  }
+  return d;
+}
+
+function digestImage(image: { b64: string }): Promise<string> {
+  let d = objectDigests.get(image);
+  if (d === undefined) {
+    d = digestString(image.b64);
+    objectDigests.set(image, d);
+  }
+  return d;
+}
+
+/**
+ * A copy of `value` in which every long string is replaced by `{ sha256 }`, ready for
+ * canonical serialisation. Only plain data is expected (parameters, values on wires).
+ */
+export async function withDigests(value: unknown): Promise<unknown> {
+  if (typeof value === 'string') return value.length > LONG_STRING ? { sha256: await digestString(value) } : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Promise.all(value.map(withDigests));
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    out[key] = key === 'b64' && typeof v === 'string' && v.length > LONG_STRING
+      ? { sha256: await digestImage(record as { b64: string }) }
+      : await withDigests(v);
+  }
+  return out;
+}
+
+/**
+ * JSON with object keys sorted at every level and `undefined` members left out, so equal data
+ * always gives equal text whatever order its keys were written in.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+}
+
+/**
+ * The cache key of one node run: its type and version, its parsed parameters (defaults filled
+ * in, ports merged) and the values on its inputs. Two runs with the same key give the same
+ * result, unless the node says it is not cacheable.
+ */
+export async function nodeCacheKey(
+  def: Pick<AnyNodeDefinition, 'type' | 'version'>,
+  params: Record<string, unknown>,
+  inputs: Readonly<Record<string, Value | undefined>>,
+): Promise<string> {
+  const [p, i] = await Promise.all([withDigests(params), withDigests(inputs)]);
+  return sha256Hex(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i }));
+}

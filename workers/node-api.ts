@@ -1,0 +1,53 @@
+/**
+ * The API clients as one node sees them: every call is counted and reported (with image data
+ * elided), and carries the node's abort signal even when the node forgot to pass it, so a cancel
+ * always reaches the request in flight.
+ */
+import type { CallOptions, ChatClient, ImageClient } from '../api/client-types';
+import type { RunContext } from '../nodes/types';
+import type { ApiCallRecord } from './events';
+
+/** Base64 longer than this in a request is shown as a description, not copied into events. */
+const ELIDE_OVER = 256;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** A copy of a request with every long base64 string replaced by `<base64, N characters>`. */
+export function elideImages(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.length > ELIDE_OVER && BASE64.test(value) ? `<base64, ${value.length} characters>` : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(elideImages);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = elideImages(v);
+  return out;
+}
+
+function withSignal(options: CallOptions | undefined, signal: AbortSignal): CallOptions {
+  if (!options?.signal) return { ...options, signal };
+  // The node passed its own signal; the run's must still win.
+  return { ...options, signal: AbortSignal.any([options.signal, signal]) };
+}
+
+/** The clients for one node run, reporting each call through `onCall`. */
+export function nodeApi(api: RunContext['api'], signal: AbortSignal, onCall: (call: ApiCallRecord) => void): RunContext['api'] {
+  const image: ImageClient = {
+    generate(engine, request, options) {
+      onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request) });
+      return api.image.generate(engine, request, withSignal(options, signal));
+    },
+  };
+  const chat: ChatClient = {
+    complete(request, options) {
+      onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });
+      return api.chat.complete(request, withSignal(options, signal));
+    },
+    stream(request, options) {
+      onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
+      return api.chat.stream(request, withSignal(options, signal));
+    },
+  };
+  const listModels = api.chat.listModels?.bind(api.chat);
+  if (listModels) chat.listModels = (options) => listModels(withSignal(options, signal));
+  return { image, chat };
+}

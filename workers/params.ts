@@ -1,0 +1,85 @@
+/**
+ * Parameter checks shared by validation (before a run) and run-node (with the values that
+ * arrived through param ports): the schema, then the definition's own cross-field rules.
+ */
+import type { z } from 'zod';
+import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
+
+/** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
+export interface ParamProblem {
+  field?: string;
+  message: string;
+}
+
+export type ParamCheck =
+  | { ok: true; params: Record<string, unknown> }
+  | { ok: false; problems: ParamProblem[] };
+
+export function zodProblems(error: z.ZodError): ParamProblem[] {
+  return error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return { field: issue.keys.join(', '), message: `${issue.keys.map((k) => `'${k}'`).join(', ')} is not a parameter of this node` };
+    }
+    const field = issue.path.map(String).join('.');
+    return field === '' ? { message: issue.message } : { field, message: issue.message };
+  });
+}
+
+/**
+ * Parses `params` with the definition's schema and runs its `validate`. Problems with a field in
+ * `ignore` are dropped: at validation time a connected param port will supply that field, so
+ * the form's value for it does not matter yet.
+ */
+export function checkParams(
+  def: AnyNodeDefinition,
+  params: Record<string, unknown>,
+  connected: ReadonlySet<string>,
+  ignore: ReadonlySet<string> = new Set(),
+): ParamCheck {
+  const relevant = (p: ParamProblem) => p.field === undefined || !ignore.has(p.field.split('.')[0]!);
+  const parsed = def.params.safeParse(params);
+  if (!parsed.success) {
+    const problems = zodProblems(parsed.error).filter(relevant);
+    // With only ignored fields wrong there is nothing to report, but no parsed value for
+    // `validate` either: the run checks again once the ports have delivered.
+    return { ok: false, problems };
+  }
+  const value = parsed.data as Record<string, unknown>;
+  let issues;
+  try {
+    issues = def.validate?.(value, connected) ?? [];
+  } catch (error) {
+    return { ok: false, problems: [{ message: `its parameter check failed: ${error instanceof Error ? error.message : String(error)}` }] };
+  }
+  const problems = issues.map((i) => ({ field: i.param, message: i.message })).filter(relevant);
+  return problems.length === 0 ? { ok: true, params: value } : { ok: false, problems };
+}
+
+/** A value as a parameter takes it: the text, the number, the image or the list of images. */
+export function paramValue(value: Value): unknown {
+  return value.value;
+}
+
+/**
+ * The node's form parameters with every connected param port's value laid over them
+ * (a connected port wins over the form, nodes/types.ts PortSpec.param).
+ */
+export function mergeParamPorts(
+  params: Record<string, unknown>,
+  ports: readonly PortSpec[],
+  inputs: Readonly<Record<string, Value | undefined>>,
+): Record<string, unknown> {
+  let merged: Record<string, unknown> | undefined;
+  for (const port of ports) {
+    const value = port.param === undefined ? undefined : inputs[port.name];
+    if (port.param === undefined || value === undefined) continue;
+    merged ??= { ...params };
+    merged[port.param] = paramValue(value);
+  }
+  return merged ?? params;
+}
+
+/** Problems as one readable line each: `field: message`. */
+export function describeProblems(problems: readonly ParamProblem[]): string {
+  return problems.map((p) => (p.field === undefined ? p.message : `${p.field}: ${p.message}`)).join('; ');
+}

@@ -1,0 +1,103 @@
+/**
+ * The one pure function from a saved workflow to what gets run (CONVENTIONS 8), used by the
+ * worker and the CLI alike. It sees ids, types, parameters and edges only: never positions,
+ * titles or selection, so the CLI runs exactly what the editor runs.
+ */
+import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
+import type { Workflow } from '../workflow/schema';
+import { adjacency, reachable, topologicalOrder, type Link } from './graph';
+import { inputsOf, validateWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
+
+/**
+ * - `all`: every node.
+ * - `to`: the node and everything it depends on ("run to here").
+ * - `from`: the node and everything downstream of it, run afresh; what they depend on is
+ *   served from the cache, and runs only where the cache does not have it ("run from here").
+ */
+export type PlanOptions = { mode: 'all' } | { mode: 'to' | 'from'; nodeId: string };
+
+export interface PortRef {
+  node: string;
+  port: string;
+}
+
+export interface PlannedNode {
+  id: string;
+  type: string;
+  def: AnyNodeDefinition;
+  /** The parameters as saved; connected param ports are laid over them when the node runs. */
+  params: Record<string, unknown>;
+  inputs: readonly PortSpec[];
+  /** Each connected input port and the output that feeds it. */
+  bindings: ReadonlyMap<string, PortRef>;
+  /** The nodes this one waits for, each once. */
+  dependsOn: readonly string[];
+  /** False where the run asks for a fresh result rather than a cached one. */
+  reuseCached: boolean;
+}
+
+export interface ExecutionPlan {
+  options: PlanOptions;
+  /** In topological order: every node comes after all the nodes it depends on. */
+  nodes: readonly PlannedNode[];
+}
+
+export type PlanResult = { ok: true; plan: ExecutionPlan } | { ok: false; problems: WorkflowProblem[] };
+
+/**
+ * Validates the part of `workflow` that `options` selects and orders it for running. Every
+ * problem is returned at once rather than the first one found.
+ */
+export function planRun(workflow: Workflow, registry: NodeRegistry, options: PlanOptions = { mode: 'all' }): PlanResult {
+  const ids = [...new Set(workflow.nodes.map((n) => n.id))];
+  const known = new Set(ids);
+  const links: Link[] = workflow.edges
+    .filter((e) => known.has(e.source.node) && known.has(e.target.node))
+    .map((e) => ({ source: e.source.node, target: e.target.node }));
+
+  let scope: Set<string>;
+  let fresh = new Set<string>();
+  if (options.mode === 'all') {
+    scope = known;
+  } else if (!known.has(options.nodeId)) {
+    return { ok: false, problems: [{ nodeId: options.nodeId, message: `there is no node '${options.nodeId}' in this workflow to run ${options.mode === 'to' ? 'to' : 'from'}` }] };
+  } else if (options.mode === 'to') {
+    scope = reachable(options.nodeId, adjacency(ids, links, true));
+  } else {
+    fresh = reachable(options.nodeId, adjacency(ids, links));
+    const upstream = adjacency(ids, links, true);
+    scope = new Set();
+    for (const id of fresh) for (const a of reachable(id, upstream)) scope.add(a);
+  }
+
+  const problems = validateWorkflow(workflow, registry, scope);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const inScope = ids.filter((id) => scope.has(id));
+  const { order } = topologicalOrder(inScope, links.filter((l) => scope.has(l.target)));
+  const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
+  const feeds = new Map<string, Map<string, PortRef>>();
+  for (const e of workflow.edges) {
+    if (!scope.has(e.target.node)) continue;
+    const bindings = feeds.get(e.target.node) ?? new Map<string, PortRef>();
+    bindings.set(e.target.port, { node: e.source.node, port: e.source.port });
+    feeds.set(e.target.node, bindings);
+  }
+  const nodes = order.map((id): PlannedNode => {
+    const node = byId.get(id)!;
+    // Validation passed, so the type is known and its inputs could be derived.
+    const def = registry.get(node.type)!;
+    const bindings = feeds.get(id) ?? new Map<string, PortRef>();
+    return {
+      id,
+      type: node.type,
+      def,
+      params: node.params,
+      inputs: inputsOf(def, node.params) ?? [],
+      bindings,
+      dependsOn: [...new Set([...bindings.values()].map((b) => b.node))],
+      reuseCached: !fresh.has(id),
+    };
+  });
+  return { ok: true, plan: { options, nodes } };
+}

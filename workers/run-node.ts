@@ -1,0 +1,165 @@
+/**
+ * Runs one planned node once its upstream nodes are done: gathers and converts its inputs, lays
+ * param ports over its parameters and checks them, serves it from the cache where allowed,
+ * otherwise calls its `run` with a context of its own, and reports every step as events.
+ */
+import type { RunContext, Value } from '../nodes/types';
+import { coerceToPort } from '../nodes/values';
+import type { CacheStore } from './cache';
+import { NodeRunError, toNodeError, type ExecutorEvent, type NodeError, type NodeOutputs } from './events';
+import { nodeCacheKey } from './hash';
+import { nodeApi } from './node-api';
+import { checkParams, describeProblems, mergeParamPorts } from './params';
+import type { PlannedNode } from './plan';
+
+/** What a node run needs from the executor. */
+export interface NodeEnv {
+  runId: string;
+  /** The run's signal: aborting it cancels this node. */
+  signal: AbortSignal;
+  api: RunContext['api'];
+  settings: RunContext['settings'];
+  cache: CacheStore;
+  /** Strings to redact from error messages (the token). */
+  secrets: readonly string[];
+  now(): number;
+  emit(event: ExecutorEvent): void;
+  warn(message: string): void;
+}
+
+/** How a node ended; `apiCalls` counts the requests it made, whatever the ending. */
+export type NodeOutcome = { apiCalls: number } & (
+  | { status: 'done'; outputs: NodeOutputs; cached: boolean; apiCallsSaved: number }
+  | { status: 'failed'; error: NodeError }
+  | { status: 'cancelled' }
+);
+
+/** Settles as soon as `signal` aborts, whether or not the node honours the signal itself. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    // Abandoned: its own rejection (usually the same abort) has no one left to hear it.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e as Error); },
+    );
+  });
+}
+
+/** The node's inputs from its upstream outputs, each converted to what its port takes. */
+export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
+  const inputs: Record<string, Value> = {};
+  for (const [portName, from] of node.bindings) {
+    const port = node.inputs.find((p) => p.name === portName);
+    const value = upstream.get(from.node)?.[from.port];
+    if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
+    if (value === undefined) {
+      throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
+    }
+    try {
+      inputs[portName] = coerceToPort(value, port);
+    } catch (error) {
+      throw new NodeRunError(`input '${portName}': ${error instanceof Error ? error.message : String(error)}`, { port: portName });
+    }
+  }
+  return inputs;
+}
+
+function checkOutputs(node: PlannedNode, outputs: unknown): NodeOutputs {
+  if (typeof outputs !== 'object' || outputs === null) throw new NodeRunError(`returned ${String(outputs)} instead of its outputs`);
+  const result = outputs as NodeOutputs;
+  for (const [name, value] of Object.entries(result)) {
+    const spec = node.def.outputs.find((p) => p.name === name);
+    if (!spec) throw new NodeRunError(`returned an output '${name}' it does not declare`, { port: name });
+    if (value?.kind !== spec.kind) {
+      throw new NodeRunError(`output '${name}' should be ${spec.kind} but is ${value?.kind ?? 'missing'}`, { port: name });
+    }
+  }
+  return result;
+}
+
+/** Runs `node` and emits its events; never throws. */
+export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>, env: NodeEnv): Promise<NodeOutcome> {
+  const { runId } = env;
+  const nodeId = node.id;
+  const started = env.now();
+  // One controller per node, child of the run's: aborted when the run is, and when the node ends.
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(env.signal.reason);
+  env.signal.addEventListener('abort', onRunAbort, { once: true });
+  let live = true;
+  let apiCalls = 0;
+
+  const cancelled = (): NodeOutcome => {
+    env.emit({ type: 'node-cancelled', runId, nodeId });
+    return { status: 'cancelled', apiCalls };
+  };
+
+  try {
+    const inputs = gatherInputs(node, upstream);
+    const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), new Set(Object.keys(inputs)));
+    if (!check.ok) {
+      throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
+    }
+    const params = check.params;
+    const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs) : undefined;
+    if (key !== undefined && node.reuseCached) {
+      const hit = await env.cache.get(key).catch((error: unknown) => {
+        env.warn(`node '${nodeId}': reading the cache failed (${toNodeError(error, env.secrets).message}); running it instead`);
+        return undefined;
+      });
+      if (env.signal.aborted) return cancelled();
+      if (hit) {
+        env.emit({ type: 'node-cached', runId, nodeId, apiCallsSaved: hit.apiCalls });
+        env.emit({ type: 'node-done', runId, nodeId, outputs: hit.outputs, durationMs: env.now() - started, cached: true, apiCalls: 0 });
+        return { status: 'done', outputs: hit.outputs, cached: true, apiCalls: 0, apiCallsSaved: hit.apiCalls };
+      }
+    }
+    if (env.signal.aborted) return cancelled();
+
+    env.emit({ type: 'node-started', runId, nodeId });
+    const ctx: RunContext = {
+      signal: controller.signal,
+      api: nodeApi(env.api, controller.signal, (call) => {
+        apiCalls++;
+        if (live) env.emit({ type: 'node-request', runId, nodeId, call });
+      }),
+      settings: env.settings,
+      progress(fraction, message) {
+        if (!live || !Number.isFinite(fraction)) return;
+        const f = Math.min(1, Math.max(0, fraction));
+        env.emit(message === undefined
+          ? { type: 'node-progress', runId, nodeId, fraction: f }
+          : { type: 'node-progress', runId, nodeId, fraction: f, message });
+      },
+      partialText(delta) {
+        if (live && delta !== '') env.emit({ type: 'node-partial-text', runId, nodeId, delta });
+      },
+    };
+    const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), controller.signal));
+    live = false;
+    if (key !== undefined) {
+      await env.cache.set(key, { outputs, apiCalls }).catch((error: unknown) => {
+        env.warn(`node '${nodeId}': storing its result in the cache failed (${toNodeError(error, env.secrets).message})`);
+      });
+    }
+    env.emit({ type: 'node-done', runId, nodeId, outputs, durationMs: env.now() - started, cached: false, apiCalls });
+    return { status: 'done', outputs, cached: false, apiCalls, apiCallsSaved: 0 };
+  } catch (error) {
+    live = false;
+    if (env.signal.aborted) return cancelled();
+    const nodeError = toNodeError(error, env.secrets);
+    env.emit({ type: 'node-failed', runId, nodeId, error: nodeError, durationMs: env.now() - started });
+    return { status: 'failed', error: nodeError, apiCalls };
+  } finally {
+    live = false;
+    env.signal.removeEventListener('abort', onRunAbort);
+    // Requests the node started but did not wait for end with it.
+    controller.abort();
+  }
+}
