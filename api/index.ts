@@ -5,6 +5,7 @@
 export * from './catalog';
 export * from './image';
 export * from './chat';
+export * from './prompt';
 export type * from './client-types';
 
 export { ApiError, isApiError, describeEndpoint, extractServiceMessage, redact, type ApiErrorKind } from './errors';
