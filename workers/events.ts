@@ -1,7 +1,7 @@
 /**
  * The one typed stream of events from the executor to whoever runs it: the editor (through the
  * worker), the CLI and the tests (CONVENTIONS 10). Per node the order is
- * queued → started → (progress | partial-text | request)* → done | failed | cancelled,
+ * queued → started → (progress | partial-text | request | retry)* → done | failed | cancelled,
  * or queued → cached → done, or queued → skipped, or queued → cancelled.
  */
 import type { Value } from '../nodes/types';
@@ -71,6 +71,8 @@ export type ExecutorEvent =
   | { type: 'node-partial-text'; runId: string; nodeId: string; delta: string }
   /** The node sent a request to an API (image data elided): for run logs and the CLI manifest. */
   | { type: 'node-request'; runId: string; nodeId: string; call: ApiCallRecord }
+  /** A request failed in a way worth retrying (`reason`); attempt `attempt` follows in `delayMs`. */
+  | { type: 'node-retry'; runId: string; nodeId: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
   /** The node's result came from the cache; `apiCallsSaved` requests were not made again. */
   | { type: 'node-cached'; runId: string; nodeId: string; apiCallsSaved: number }
   /** The node finished: its outputs, how long it took and whether they came from the cache. */

@@ -27,6 +27,11 @@ export interface ExecutorDeps {
   now?: () => number;
   /** Strings never to let into an error message or event (the token). */
   secrets?: readonly string[];
+  /**
+   * Names the service behind `api` (its base URLs, never the token), so results from the local
+   * engines are not served once the user points the editor at the real ones.
+   */
+  cacheScope?: string;
 }
 
 /** What to run, plus how to watch and stop it. */
@@ -104,6 +109,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     let apiCallsSaved = 0;
     const env: NodeEnv = {
       runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit,
+      cacheContext: { settings: deps.settings, scope: deps.cacheScope ?? null },
       warn: (message) => warnings.push(message),
     };
 

@@ -82,14 +82,16 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The cache key of one node run: its type and version, its parsed parameters (defaults filled
- * in, ports merged) and the values on its inputs. Two runs with the same key give the same
- * result, unless the node says it is not cacheable.
+ * in, ports merged), the values on its inputs, and `context`: what else shapes the result
+ * (the settings a node may read, which service answers). Two runs with the same key give the
+ * same result, unless the node says it is not cacheable.
  */
 export async function nodeCacheKey(
   def: Pick<AnyNodeDefinition, 'type' | 'version'>,
   params: Record<string, unknown>,
   inputs: Readonly<Record<string, Value | undefined>>,
+  context: unknown = null,
 ): Promise<string> {
   const [p, i] = await Promise.all([withDigests(params), withDigests(inputs)]);
-  return sha256Hex(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i }));
+  return sha256Hex(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
 }

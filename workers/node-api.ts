@@ -4,6 +4,7 @@
  * always reaches the request in flight.
  */
 import type { CallOptions, ChatClient, ImageClient } from '../api/client-types';
+import type { RetryNotice } from '../api/retry';
 import type { RunContext } from '../nodes/types';
 import type { ApiCallRecord } from './events';
 
@@ -23,31 +24,44 @@ export function elideImages(value: unknown): unknown {
   return out;
 }
 
-function withSignal(options: CallOptions | undefined, signal: AbortSignal): CallOptions {
-  if (!options?.signal) return { ...options, signal };
-  // The node passed its own signal; the run's must still win.
-  return { ...options, signal: AbortSignal.any([options.signal, signal]) };
+export interface NodeApiHooks {
+  /** A request is about to be sent. */
+  onCall(call: ApiCallRecord): void;
+  /** A request failed and the client will try again after a wait. */
+  onRetry(notice: RetryNotice): void;
 }
 
-/** The clients for one node run, reporting each call through `onCall`. */
-export function nodeApi(api: RunContext['api'], signal: AbortSignal, onCall: (call: ApiCallRecord) => void): RunContext['api'] {
+/** The node's options with the run's signal (and the retry hook) added to whatever it passed. */
+function withSignal(options: CallOptions | undefined, signal: AbortSignal, hooks: NodeApiHooks): CallOptions {
+  const own = options?.onRetry;
+  const onRetry = (notice: RetryNotice) => {
+    hooks.onRetry(notice);
+    own?.(notice);
+  };
+  // A signal of the node's own still counts, but the run's must always win.
+  return { ...options, signal: options?.signal ? AbortSignal.any([options.signal, signal]) : signal, onRetry };
+}
+
+/** The clients for one node run, reporting each call and each retry through `hooks`. */
+export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: NodeApiHooks): RunContext['api'] {
+  const onCall = (call: ApiCallRecord) => hooks.onCall(call);
   const image: ImageClient = {
     generate(engine, request, options) {
       onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request) });
-      return api.image.generate(engine, request, withSignal(options, signal));
+      return api.image.generate(engine, request, withSignal(options, signal, hooks));
     },
   };
   const chat: ChatClient = {
     complete(request, options) {
       onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });
-      return api.chat.complete(request, withSignal(options, signal));
+      return api.chat.complete(request, withSignal(options, signal, hooks));
     },
     stream(request, options) {
       onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
-      return api.chat.stream(request, withSignal(options, signal));
+      return api.chat.stream(request, withSignal(options, signal, hooks));
     },
   };
   const listModels = api.chat.listModels?.bind(api.chat);
-  if (listModels) chat.listModels = (options) => listModels(withSignal(options, signal));
+  if (listModels) chat.listModels = (options) => listModels(withSignal(options, signal, hooks));
   return { image, chat };
 }

@@ -6,7 +6,7 @@
 import type { RunContext, Value } from '../nodes/types';
 import { coerceToPort } from '../nodes/values';
 import type { CacheStore } from './cache';
-import { NodeRunError, toNodeError, type ExecutorEvent, type NodeError, type NodeOutputs } from './events';
+import { NodeRunError, redactSecrets, toNodeError, type ExecutorEvent, type NodeError, type NodeOutputs } from './events';
 import { nodeCacheKey } from './hash';
 import { nodeApi } from './node-api';
 import { checkParams, describeProblems, mergeParamPorts } from './params';
@@ -20,6 +20,8 @@ export interface NodeEnv {
   api: RunContext['api'];
   settings: RunContext['settings'];
   cache: CacheStore;
+  /** Part of every cache key besides the node's own: settings and which service answers. */
+  cacheContext: unknown;
   /** Strings to redact from error messages (the token). */
   secrets: readonly string[];
   now(): number;
@@ -107,7 +109,7 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
       throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
     }
     const params = check.params;
-    const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs) : undefined;
+    const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs, env.cacheContext) : undefined;
     if (key !== undefined && node.reuseCached) {
       const hit = await env.cache.get(key).catch((error: unknown) => {
         env.warn(`node '${nodeId}': reading the cache failed (${toNodeError(error, env.secrets).message}); running it instead`);
@@ -125,9 +127,16 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
     env.emit({ type: 'node-started', runId, nodeId });
     const ctx: RunContext = {
       signal: controller.signal,
-      api: nodeApi(env.api, controller.signal, (call) => {
-        apiCalls++;
-        if (live) env.emit({ type: 'node-request', runId, nodeId, call });
+      api: nodeApi(env.api, controller.signal, {
+        onCall(call) {
+          apiCalls++;
+          if (live) env.emit({ type: 'node-request', runId, nodeId, call });
+        },
+        onRetry(notice) {
+          if (!live) return;
+          const reason = redactSecrets(notice.error.detail, env.secrets);
+          env.emit({ type: 'node-retry', runId, nodeId, attempt: notice.attempt, maxAttempts: notice.maxAttempts, delayMs: notice.delayMs, reason });
+        },
       }),
       settings: env.settings,
       progress(fraction, message) {

@@ -108,6 +108,20 @@ describe('cache', () => {
     expect(chat.calls).toBe(1);
   });
 
+  it('keeps results of one service and chat model apart from another', async () => {
+    const cache = createMemoryCache();
+    const image = fakeImageClient();
+    const chat = fakeChatClient();
+    const make = (scope: string, chatModel: string) => createExecutor({
+      registry: fakeRegistry, api: { image: image.client, chat: chat.client }, settings: { chatModel }, cache, cacheScope: scope,
+    });
+    const wf = workflow([['c', 'chat'], ['g', 'gen', { prompt: 'p', seed: 1 }]]);
+    await make('local', 'm1').run(wf);
+    expect(await make('local', 'm1').run(wf)).toMatchObject({ apiCalls: 0 });
+    expect(await make('hosted', 'm1').run(wf)).toMatchObject({ apiCalls: 2 });
+    expect(await make('local', 'm2').run(wf)).toMatchObject({ apiCalls: 2 });
+  });
+
   it('keeps running when the cache store fails, with a warning', async () => {
     const broken: CacheStore = { get: () => Promise.reject(new Error('quota')), set: () => Promise.reject(new Error('quota')) };
     const { executor } = setup(broken);

@@ -112,6 +112,26 @@ describe('executor: failures', () => {
     expect(summary.failures[0]!.error.message).toBe('401 for Authorization: Bearer [redacted] with key [redacted]');
   });
 
+  it('reports retries the client makes, and adds the run signal to calls that forgot it', async () => {
+    const image = fakeImageClient();
+    const seen: (AbortSignal | undefined)[] = [];
+    image.client.generate = (_engine, _request, options) => {
+      seen.push(options?.signal);
+      options?.onRetry?.({ attempt: 2, maxAttempts: 3, delayMs: 250, error: { detail: 'status 503: busy, Bearer abc' } as never });
+      return Promise.resolve({ images: [{ image_b64: 'AAAA', seed: 1 }] });
+    };
+    const executor = createExecutor({ registry: fakeRegistry, api: { image: image.client, chat: fakeChatClient().client }, settings: testSettings });
+    const log = eventLog();
+    await executor.run(workflow([['g', 'gen', { prompt: 'x', seed: 1 }], ['r', 'restyle']], ['g.image -> r.image']), { mode: 'all', onEvent: log.onEvent });
+    expect(log.events.filter((e) => e.type === 'node-retry')).toEqual([
+      { type: 'node-retry', runId: 'run-1', nodeId: 'g', attempt: 2, maxAttempts: 3, delayMs: 250, reason: 'status 503: busy, Bearer [redacted]' },
+      { type: 'node-retry', runId: 'run-1', nodeId: 'r', attempt: 2, maxAttempts: 3, delayMs: 250, reason: 'status 503: busy, Bearer [redacted]' },
+    ]);
+    // The restyle fake passes no options at all; it still got a live signal.
+    expect(seen).toHaveLength(2);
+    expect(seen.every((s) => s instanceof AbortSignal)).toBe(true);
+  });
+
   it('survives a listener that throws and reports it', async () => {
     const { executor } = setup();
     const summary = await executor.run(workflow([['s', 'source']]), {
