@@ -99,7 +99,7 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 
 /**
  * A thrown value as a NodeError: its message, plus status, kind, field and port where the
- * error carries them (ApiError, ValueConversionError, the executor's own NodeRunError).
+ * error carries them (ApiError, a node's ParamIssuesError, the executor's own NodeRunError).
  */
 export function toNodeError(error: unknown, secrets: readonly string[]): NodeError {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'the node failed without saying why';
@@ -110,6 +110,9 @@ export function toNodeError(error: unknown, secrets: readonly string[]): NodeErr
     if (typeof e.kind === 'string') out.kind = e.kind;
     if (typeof e.field === 'string') out.field = e.field;
     if (typeof e.port === 'string') out.port = e.port;
+    // ParamIssuesError from a node: the first parameter it names.
+    const first = Array.isArray(e.issues) ? (e.issues[0] as { param?: unknown } | undefined) : undefined;
+    if (out.field === undefined && typeof first?.param === 'string') out.field = first.param;
   }
   return out;
 }

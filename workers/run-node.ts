@@ -72,14 +72,21 @@ export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, No
   return inputs;
 }
 
+const KINDS: readonly string[] = ['text', 'number', 'image', 'images'];
+
+/**
+ * Declared outputs must have their declared kind. A node may also hand back values it does not
+ * offer as ports (Preview returns what it shows): they are reported, never wired.
+ */
 function checkOutputs(node: PlannedNode, outputs: unknown): NodeOutputs {
   if (typeof outputs !== 'object' || outputs === null) throw new NodeRunError(`returned ${String(outputs)} instead of its outputs`);
   const result = outputs as NodeOutputs;
   for (const [name, value] of Object.entries(result)) {
+    const kind = (value as { kind?: unknown } | undefined)?.kind;
     const spec = node.def.outputs.find((p) => p.name === name);
-    if (!spec) throw new NodeRunError(`returned an output '${name}' it does not declare`, { port: name });
-    if (value?.kind !== spec.kind) {
-      throw new NodeRunError(`output '${name}' should be ${spec.kind} but is ${value?.kind ?? 'missing'}`, { port: name });
+    if (spec ? kind !== spec.kind : !KINDS.includes(kind as string)) {
+      const expected = spec ? spec.kind : 'a value (text, number, image or images)';
+      throw new NodeRunError(`output '${name}' should be ${expected} but is ${typeof kind === 'string' ? kind : 'not a value'}`, { port: name });
     }
   }
   return result;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExecutor, type ExecutorDeps } from '../../workers/executor';
 import type { ExecutorEvent } from '../../workers/events';
-import { eventLog, fakeChatClient, fakeImageClient, fakeRegistry, testSettings, workflow } from './fakes';
+import { eventLog, fakeChatClient, fakeImageB64, fakeImageClient, fakeRegistry, testSettings, workflow } from './fakes';
 
 function setup(options: { latencyMs?: number } & Partial<ExecutorDeps> = {}) {
   const image = fakeImageClient({ latencyMs: options.latencyMs });
@@ -24,7 +24,7 @@ describe('executor: order and outputs', () => {
     expect(log.types().at(-1)).toBe('run-finished');
     // The connected prompt port won over the (missing) form value; the image went on as base64.
     expect(image.calls[0]!.request).toEqual({ prompt: 'a red fox', seed: 5, steps: 10 });
-    expect(image.calls[1]!.request.init_image).toBe(Buffer.from('sdxl|a red fox|5|').toString('base64'));
+    expect(image.calls[1]!.request.init_image).toBe(fakeImageB64('sdxl|a red fox|5|'));
     const done = log.events.find((e) => e.type === 'node-done' && e.nodeId === 'g');
     expect(done).toMatchObject({ cached: false, apiCalls: 1, outputs: { image: { kind: 'image', value: { seed: 5, mime: 'image/jpeg' } } } });
   });

@@ -28,6 +28,11 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** What the fake engine answers: JPEG magic bytes, then text naming the request. */
+export function fakeImageB64(text: string): string {
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(text)]).toString('base64');
+}
+
 export interface FakeCall {
   engine: EngineId;
   request: ImageRequest;
@@ -61,7 +66,7 @@ export function fakeImageClient(options: { latencyMs?: number; now?: () => numbe
       }
       const seed = request.seed ?? randomSeed++;
       const response: ImageResponse = {
-        images: [{ image_b64: Buffer.from(`${engine}|${request.prompt}|${seed}|${request.init_image ?? ''}`).toString('base64'), seed }],
+        images: [{ image_b64: fakeImageB64(`${engine}|${request.prompt}|${seed}|${request.init_image ?? ''}`), seed }],
       };
       return response;
     },

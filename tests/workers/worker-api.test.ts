@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../../api/http';
 import { base64ToBytes, toUiEvent, type UiEvent } from '../../workers/transfer';
 import { createWorkerApi, type WorkerApi, type WorkerApiDeps } from '../../workers/worker-api';
-import { fakeChatClient, fakeImageClient, fakeRegistry, workflow } from './fakes';
+import { fakeChatClient, fakeImageB64, fakeImageClient, fakeRegistry, workflow } from './fakes';
 
 describe('base64ToBytes', () => {
   it('decodes what Buffer encodes, at every length, standard and URL-safe, padded or not', () => {
@@ -92,7 +92,7 @@ describe('worker api over comlink', () => {
     expect(image?.kind).toBe('image');
     if (image?.kind !== 'image') return;
     expect(image.value.bytes).toBeInstanceOf(ArrayBuffer);
-    expect(Buffer.from(image.value.bytes).toString()).toBe('sdxl|p|3|');
+    expect(Buffer.from(image.value.bytes)).toEqual(Buffer.from(fakeImageB64('sdxl|p|3|'), 'base64'));
     // Transferred, not copied: the worker's buffer is detached once sent.
     expect(transferred).toHaveLength(1);
     expect(transferred[0]!.byteLength).toBe(0);
