@@ -15,8 +15,10 @@ const range = (min: number, max: number) =>
 
 /** The request body (2.7). Unknown fields are refused so a typo is never silently ignored. */
 export const ChatRequestSchema = z.strictObject({
-  model: z.string({ error: 'is required: the name of the model to use' }).min(1, 'is required: the name of the model to use'),
-  messages: z.array(ChatMessageSchema, { error: 'is required: a list of {role, content} messages' }).min(1, 'needs at least one message').max(1000),
+  model: z.string({ error: (issue) => (issue.input === undefined ? 'is required: the name of the model to use' : 'must be a string: the name of the model to use') })
+    .min(1, 'is required: the name of the model to use'),
+  messages: z.array(ChatMessageSchema, { error: (issue) => (issue.input === undefined ? 'is required: a list of {role, content} messages' : 'must be a list of {role, content} messages') })
+    .min(1, 'needs at least one message').max(1000, 'has more than 1000 messages'),
   max_tokens: z.number().int('must be a whole number').min(1, 'must be at least 1').max(32_768).optional(),
   temperature: range(0, 2).optional(),
   top_p: range(0, 1).optional(),

@@ -1,0 +1,81 @@
+/**
+ * Base64 image fields (init_image, mask_image, controlnet_image, transfer_images): checked for
+ * well-formed standard base64 and for the signature of an image format the engines decode, from
+ * the first bytes only, so a 20 MB image costs one linear scan and no decode. Whether the pixels
+ * really decode is for whoever decodes them (the local engines do, with sharp).
+ */
+import { z } from 'zod';
+
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
+const URL_SAFE_BODY = /^[A-Za-z0-9_-]*$/;
+
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+/** The image format a file's first bytes announce, if it is one the engines decode. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes[0] === 0x89 && ascii(bytes, 1, 4) === 'PNG') return 'png';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(bytes, 0, 4) === 'GIF8') return 'gif';
+  const tiff = ascii(bytes, 0, 4);
+  if (tiff === 'II*\0' || tiff === 'MM\0*') return 'tiff';
+  if (ascii(bytes, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(bytes, 8, 12))) return 'avif';
+  return undefined;
+}
+
+function leadingBytes(body: string): Uint8Array {
+  const head = body.slice(0, 16);
+  const binary = atob(head.slice(0, head.length - (head.length % 4)));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** What is wrong with a base64 string as such (prefix, alphabet, length), or undefined. */
+export function base64Problem(value: string): string | undefined {
+  if (value.length === 0) return 'must be a base64 image, not an empty string';
+  if (value.startsWith('data:')) return 'must be bare base64, not a data: URL (drop the "data:image/...;base64," prefix)';
+  const body = bodyOf(value);
+  if (!BASE64_BODY.test(body)) {
+    if (URL_SAFE_BODY.test(body)) return "uses the URL-safe base64 alphabet ('-' and '_'); send standard base64 ('+' and '/')";
+    if (BASE64_BODY.test(body.replace(/\s/g, ''))) return 'contains spaces or line breaks; send the base64 text on one line';
+    return "is not valid base64 (it has characters other than A-Z, a-z, 0-9, '+', '/' and '=' padding)";
+  }
+  if ((body.length < value.length && value.length % 4 !== 0) || body.length % 4 === 1) {
+    return 'is not valid base64 (its length does not make whole bytes; was it cut short?)';
+  }
+  return undefined;
+}
+
+/** The base64 text without its '=' padding (at most two). */
+function bodyOf(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.length - end < 2 && value[end - 1] === '=') end--;
+  return value.slice(0, end);
+}
+
+/** What is wrong with a base64 image field, or undefined when it holds an image the engines decode. */
+export function base64ImageProblem(value: string): string | undefined {
+  const problem = base64Problem(value);
+  if (problem !== undefined) return problem;
+  const body = bodyOf(value);
+  if (body.length < 8 || sniffImageFormat(leadingBytes(body)) === undefined) {
+    return 'is base64 but not a JPEG, PNG, WebP, GIF, TIFF or AVIF image';
+  }
+  return undefined;
+}
+
+const refineWith = (check: (value: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = check(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * Well-formed bare base64 (no data: URL). What the bytes are is checked apart, with
+ * {@link base64ImageProblem}, so that a request's other problems are reported with it.
+ */
+export const Base64ImageSchema = refineWith(base64Problem);

@@ -1,0 +1,102 @@
+/**
+ * Field-level problems with a request, in words a person can act on. Zod's own messages
+ * ("Too small: expected number to be >=1") are rewritten; messages a schema sets itself are kept.
+ */
+import { type z } from 'zod';
+
+/** One thing wrong with a request: the field (dotted path) and what is wrong with it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The known name closest to a misspelt one, when it is close enough to be the likely intent. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  if (name.length > 64) return undefined;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(name.length / 4)) ? best : undefined;
+}
+
+const ZOD_DEFAULT = /^(Too small|Too big|Invalid input|Invalid key|Invalid option|Invalid element|Invalid string)/;
+
+function bound(value: number | bigint, inclusive: boolean | undefined, atLeast: boolean): string {
+  const word = atLeast ? (inclusive === false ? 'more than' : 'at least') : (inclusive === false ? 'less than' : 'at most');
+  return `${word} ${String(value)}`;
+}
+
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+function readable(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type': {
+      const received = /received (\w+)/.exec(issue.message)?.[1];
+      if (received === 'undefined') return 'is required';
+      const expected = issue.expected === 'int' ? 'whole number' : issue.expected;
+      const not = received === undefined ? '' : `, not ${received === 'null' ? 'null' : withArticle(received)}`;
+      return `must be ${withArticle(expected)}${not}`;
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be ${bound(issue.minimum, issue.inclusive, true)} characters long`;
+      if (issue.origin === 'array') return `must have ${bound(issue.minimum, issue.inclusive, true)} entries`;
+      return `must be ${bound(issue.minimum, issue.inclusive, true)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be ${bound(issue.maximum, issue.inclusive, false)} characters long`;
+      if (issue.origin === 'array') return `must have ${bound(issue.maximum, issue.inclusive, false)} entries`;
+      return `must be ${bound(issue.maximum, issue.inclusive, false)}`;
+    case 'invalid_key': {
+      const inner = issue.issues[0];
+      return `has an invalid name${inner === undefined ? '' : `: it ${readable(inner)}`}`;
+    }
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+/**
+ * Zod issues as field issues, one per field. `fields` lists the request's known top-level fields,
+ * so an unknown one can be answered with the field that was probably meant.
+ */
+export function zodIssues(error: z.ZodError, fields: readonly string[] = []): FieldIssue[] {
+  return error.issues.flatMap((issue) => {
+    const parent = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => {
+        const guess = parent.length === 0 ? closestName(key, fields) : undefined;
+        const hint = guess === undefined ? '' : `; did you mean '${guess}'?`;
+        return { path: [...parent, key].join('.'), message: `is not a field of this request${hint}` };
+      });
+    }
+    return [{ path: parent.join('.') || '(body)', message: readable(issue) }];
+  });
+}
+
+/** Readable one-line-per-problem text, as the local service sends in a 400 body. */
+export function formatIssues(issues: readonly FieldIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+}
