@@ -48,6 +48,22 @@ export function edges(img: Grey): Float64Array {
   return out;
 }
 
+/**
+ * Averages a per-pixel map over square blocks, so a comparison tolerates edges a few pixels off
+ * and ignores fine texture.
+ */
+export function blockMeans(map: ArrayLike<number>, width: number, height: number, block: number): Float64Array {
+  const bw = Math.floor(width / block);
+  const bh = Math.floor(height / block);
+  const out = new Float64Array(bw * bh);
+  for (let y = 0; y < bh * block; y++) {
+    for (let x = 0; x < bw * block; x++) {
+      out[Math.floor(y / block) * bw + Math.floor(x / block)]! += map[y * width + x]! / (block * block);
+    }
+  }
+  return out;
+}
+
 /** Pearson correlation of two equally long series. */
 export function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = a.length;

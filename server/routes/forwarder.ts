@@ -1,0 +1,102 @@
+/**
+ * The forwarder: lets a browser reach the real APIs when they do not allow it directly (CORS),
+ * without the browser ever holding the token. Targets are fixed by the server's own settings; the
+ * request only picks an engine id from the known list. The browser's Authorization, cookies and
+ * every other header are dropped; the server adds its own token.
+ */
+import { Readable } from 'node:stream';
+import { type ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pipeline } from 'node:stream/promises';
+import { ENGINES } from '../../api/catalog';
+import { type ForwarderConfig, type ServerConfig } from '../config';
+import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject } from '../http-utils';
+import { type RequestContext, type Route } from '../router';
+
+export const FORWARD_IMAGE_BASE = '/forward/image';
+export const FORWARD_TEXT_BASE = '/forward/text';
+
+/** Response headers passed back from upstream; everything else (cookies included) stays behind. */
+const PASSED_BACK = ['content-type', 'cache-control', 'retry-after', 'x-request-id'];
+
+type Upstream = 'image' | 'text';
+
+function notConfigured(kind: Upstream): HttpError {
+  const variable = kind === 'image' ? 'ATELIER_IMAGE_BASE_URL' : 'ATELIER_TEXT_BASE_URL';
+  const field = kind === 'image' ? 'imageBaseUrl' : 'textBaseUrl';
+  return new HttpError(503, `forwarder not configured: set ${variable} (and ATELIER_TOKEN) in the server's environment, or "${field}" and "token" in its config file (ATELIER_CONFIG), then restart the server`);
+}
+
+function baseFor(forwarder: ForwarderConfig, kind: Upstream): string {
+  const base = kind === 'image' ? forwarder.imageBaseUrl : forwarder.textBaseUrl;
+  if (base === undefined) throw notConfigured(kind);
+  return base;
+}
+
+export function forwarderRoutes(config: ServerConfig): Route[] {
+  const { forwarder } = config;
+  return [
+    {
+      path: `${FORWARD_IMAGE_BASE}/generate/:engine`,
+      methods: {
+        POST: (ctx) => {
+          const base = baseFor(forwarder, 'image');
+          const engine = ctx.params.engine ?? '';
+          if (!(ENGINES as readonly string[]).includes(engine)) {
+            throw new HttpError(404, `engine_id: unknown engine '${engine.slice(0, 60)}'; use one of ${ENGINES.join(', ')}`);
+          }
+          return forward(ctx, config, 'POST', `${base}/generate/${engine}`);
+        },
+      },
+    },
+    {
+      path: `${FORWARD_TEXT_BASE}/v1/chat/completions`,
+      methods: { POST: (ctx) => forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`) },
+    },
+    {
+      path: `${FORWARD_TEXT_BASE}/v1/models`,
+      methods: { GET: (ctx) => forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`) },
+    },
+  ];
+}
+
+async function forward({ req, res }: RequestContext, config: ServerConfig, method: 'GET' | 'POST', target: string): Promise<void> {
+  // The body is parsed, not passed blind: only a JSON object ever goes out with the token.
+  const body = method === 'POST' ? JSON.stringify(await readJsonObject(req, config.maxBodyBytes)) : undefined;
+  const headers: Record<string, string> = { Accept: req.headers.accept ?? 'application/json, text/event-stream' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (config.forwarder.token !== undefined) headers.Authorization = `Bearer ${config.forwarder.token}`;
+
+  const signal = clientGoneSignal(res);
+  const upstreamHost = new URL(target).host;
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, { method, headers, body, signal, redirect: 'manual' });
+  } catch (error) {
+    if (signal.aborted) return;
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    throw new HttpError(502, `upstream: cannot reach ${upstreamHost}${typeof cause === 'string' ? ` (${cause})` : ''}; check the forwarder's base URL and your network`);
+  }
+  if (upstream.status >= 300 && upstream.status < 400) {
+    // Following a redirect could carry the token to a host nobody configured.
+    await upstream.body?.cancel();
+    throw new HttpError(502, `upstream: ${upstreamHost} answered with a redirect (${upstream.status}); the forwarder only talks to its configured base URL, so set that to the final address`);
+  }
+
+  const out: Record<string, string> = { ...BASE_HEADERS };
+  for (const name of PASSED_BACK) {
+    const value = upstream.headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  res.writeHead(upstream.status, out);
+  if (upstream.body === null) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  try {
+    await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>), res);
+  } catch (error) {
+    if (signal.aborted || res.destroyed) return;
+    throw error;
+  }
+}

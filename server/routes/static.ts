@@ -1,0 +1,109 @@
+/**
+ * `GET /` and the editor's files: the built editor from dist/ when it exists (hashed assets cached
+ * for good, index.html always revalidated, no path outside dist/ ever served), otherwise a small
+ * page saying what is running and where.
+ */
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type ServerConfig } from '../config';
+import { BASE_HEADERS, HttpError } from '../http-utils';
+import { type RequestContext } from '../router';
+import { landingPage } from './landing';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Vite names built assets `name-<hash>.ext`; those never change, so they may be cached for good. */
+const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Maps a URL path to a file inside `root`, or undefined when it would leave it. */
+async function resolveInside(root: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    throw new HttpError(400, 'path: is not a valid percent-encoded URL path');
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const parts = decoded.split('/').filter((p) => p !== '');
+  if (parts.some((p) => p === '..' || p === '.' || p.startsWith('.'))) return undefined;
+  const candidate = join(root, ...parts);
+  if (!(await isFile(candidate))) return undefined;
+  // A symlink inside dist/ must not lead outside it either.
+  const [realRoot, realFile] = await Promise.all([realpath(root), realpath(candidate)]);
+  return realFile.startsWith(realRoot + sep) ? realFile : undefined;
+}
+
+async function sendFile(ctx: RequestContext, path: string, cache: string): Promise<void> {
+  const info = await stat(path);
+  ctx.res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': info.size,
+    'Cache-Control': cache,
+    'Last-Modified': info.mtime.toUTCString(),
+  });
+  if (ctx.req.method === 'HEAD') {
+    ctx.res.end();
+    return;
+  }
+  await pipeline(createReadStream(path), ctx.res);
+}
+
+/**
+ * Serves a GET that no API route took: a file from dist/, index.html for the editor's own paths
+ * (no extension), the landing page when the editor is not built, or a 404.
+ */
+export async function serveStatic(ctx: RequestContext, config: ServerConfig): Promise<void> {
+  const index = join(config.distDir, 'index.html');
+  const built = await isFile(index);
+  const path = ctx.url.pathname;
+  if (!built) {
+    if (path === '/' || path === '/index.html') {
+      const html = Buffer.from(landingPage(config, ctx.origin), 'utf8');
+      ctx.res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length, 'Cache-Control': 'no-store' });
+      ctx.res.end(ctx.req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    throw new HttpError(404, `path: nothing at ${path.slice(0, 100)} (the editor is not built; run npm start to build it, or see / for what is running)`);
+  }
+  if (path === '/' || path === '/index.html') return sendFile(ctx, index, 'no-cache');
+  const file = await resolveInside(config.distDir, path);
+  if (file !== undefined) {
+    const immutable = path.startsWith('/assets/') && HASHED.test(path);
+    return sendFile(ctx, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  }
+  // The editor's own client-side paths get the editor; a missing file (with an extension) is a 404.
+  if (extname(path) === '') return sendFile(ctx, index, 'no-cache');
+  throw new HttpError(404, `path: no file ${path.slice(0, 100)} in the built editor`);
+}
