@@ -1,0 +1,116 @@
+/**
+ * Writing a workflow file (CONVENTIONS 13): the schema's field order for known objects, sorted
+ * keys inside params (at every depth), two-space indent, a trailing newline, and nothing volatile (fields the
+ * schema does not have, such as selection or measured sizes, are never written). The same
+ * workflow always gives the same bytes, so files diff cleanly and load → save is byte-stable.
+ */
+import { type WorkflowIssue, WorkflowSaveError } from './errors';
+import { DEFAULT_LIMITS } from './limits';
+import { type PathLink, extendPath, formatLink, formatPath } from './path';
+import { UNSAFE_KEYS } from './sanitize';
+import {
+  PortRefSchema, PositionSchema, type Workflow, WorkflowEdgeSchema, WorkflowMetadataSchema, WorkflowNodeSchema,
+  WorkflowSchema, WorkflowShapeSchema,
+} from './schema';
+
+type Obj = Record<string, unknown>;
+
+const keysOf = (shape: object): readonly string[] => Object.keys(shape);
+const ROOT_KEYS = keysOf(WorkflowShapeSchema.shape);
+const METADATA_KEYS = keysOf(WorkflowMetadataSchema.shape);
+const NODE_KEYS = keysOf(WorkflowNodeSchema.shape);
+const POSITION_KEYS = keysOf(PositionSchema.shape);
+const EDGE_KEYS = keysOf(WorkflowEdgeSchema.shape);
+const PORT_KEYS = keysOf(PortRefSchema.shape);
+
+/** The schema's fields of `value`, in the schema's order; anything else is left behind. */
+function pick(value: unknown, keys: readonly string[]): Obj {
+  const out: Obj = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const key of keys) {
+    const field = (value as Obj)[key];
+    if (field !== undefined) out[key] = field;
+  }
+  return out;
+}
+
+function pickWorkflow(workflow: Workflow): Obj {
+  const root = pick(workflow, ROOT_KEYS);
+  root.metadata = pick(workflow.metadata, METADATA_KEYS);
+  root.nodes = Array.isArray(workflow.nodes)
+    ? workflow.nodes.map((node) => ({ ...pick(node, NODE_KEYS), position: pick(node.position, POSITION_KEYS) }))
+    : workflow.nodes;
+  root.edges = Array.isArray(workflow.edges)
+    ? workflow.edges.map((edge) => ({
+      ...pick(edge, EDGE_KEYS),
+      source: pick(edge.source, PORT_KEYS),
+      target: pick(edge.target, PORT_KEYS),
+    }))
+    : workflow.edges;
+  return root;
+}
+
+/**
+ * The workflow as file text. Throws a WorkflowSaveError naming each problem when the workflow
+ * would not open again (a broken edge, a value that is not JSON, nesting past the limit).
+ */
+export function serializeWorkflow(workflow: Workflow): string {
+  const checked = WorkflowSchema.safeParse(pickWorkflow(workflow));
+  if (!checked.success) {
+    throw new WorkflowSaveError('The workflow cannot be saved', checked.error.issues.map((issue) => ({
+      path: formatPath(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))),
+      message: issue.message,
+    })));
+  }
+  // The parse kept only the schema's fields, in the schema's order; params are people's names.
+  const issues: WorkflowIssue[] = [];
+  const nodes = checked.data.nodes.map((node, i) => {
+    const at = extendPath(extendPath(extendPath(undefined, 'nodes'), i), 'params');
+    return { ...node, params: sortedCopy(node.params, at, issues) };
+  });
+  if (issues.length > 0) throw new WorkflowSaveError('The workflow cannot be saved', issues);
+  return `${JSON.stringify({ ...checked.data, nodes }, null, 2)}\n`;
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A copy of a params value with every object's keys sorted, refusing what JSON cannot hold
+ * exactly. JavaScript puts array-index keys ('0', '10') first, in numeric order, whatever the
+ * insertion order; the order is still a function of the keys alone, so the bytes are stable.
+ */
+function sortedCopy(value: unknown, path: PathLink, issues: WorkflowIssue[]): unknown {
+  const fail = (message: string) => {
+    issues.push({ path: formatLink(path), message });
+    return null;
+  };
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : fail('a number that JSON cannot hold');
+  if (typeof value === 'string') {
+    return value.length <= DEFAULT_LIMITS.maxStringChars ? value : fail(`a text longer than ${DEFAULT_LIMITS.maxStringChars} characters`);
+  }
+  if (path.depth >= DEFAULT_LIMITS.maxDepth) return fail(`nested deeper than ${DEFAULT_LIMITS.maxDepth} levels`);
+  if (Array.isArray(value)) return value.map((item, i) => sortedCopy(item, extendPath(path, i), issues));
+  if (!isPlainObject(value)) {
+    const kind = value === undefined ? 'undefined' : typeof value === 'object' ? 'an object of a class' : `a ${typeof value}`;
+    return fail(`not a JSON value (${kind})`);
+  }
+  const out: Obj = {};
+  for (const key of Object.keys(value).sort(byCodeUnit)) {
+    const field = value[key];
+    if (field === undefined) continue;
+    const at = extendPath(path, key);
+    if (UNSAFE_KEYS.has(key)) {
+      issues.push({ path: formatLink(at), message: 'this key is never read from a file' });
+      continue;
+    }
+    out[key] = sortedCopy(field, at, issues);
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Obj {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
