@@ -23,18 +23,26 @@ export async function sha256Hex(text: string): Promise<string> {
 const objectDigests = new WeakMap<object, Promise<string>>();
 /**
  * Digests of long strings by content, for strings that are not inside an image object (a
- * loader's embedded file arrives as a fresh copy with every workflow snapshot). Bounded: a
- * Map holds its keys alive.
+ * loader's embedded file arrives as a fresh copy with every workflow snapshot). Bounded by
+ * total length, oldest out first: a Map holds its keys alive.
  */
 const stringDigests = new Map<string, Promise<string>>();
-const STRING_MEMO = 64;
+const STRING_MEMO_CHARS = 32 * 1024 * 1024;
+let memoChars = 0;
 
 function digestString(s: string): Promise<string> {
   let d = stringDigests.get(s);
   if (d === undefined) {
     d = sha256Hex(s);
-    if (stringDigests.size >= STRING_MEMO) stringDigests.delete(stringDigests.keys().next().value!);
-    stringDigests.set(s, d);
+    if (s.length <= STRING_MEMO_CHARS) {
+      while (memoChars + s.length > STRING_MEMO_CHARS) {
+        const oldest = stringDigests.keys().next().value!;
+        stringDigests.delete(oldest);
+        memoChars -= oldest.length;
+      }
+      stringDigests.set(s, d);
+      memoChars += s.length;
+    }
   }
   return d;
 }

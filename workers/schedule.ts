@@ -25,7 +25,8 @@ export interface ScheduleOptions {
 /** Resolves once every task has run, been skipped or been cancelled. Never rejects. */
 export function schedule(tasks: readonly ScheduleTask[], options: ScheduleOptions): Promise<void> {
   const { signal, execute } = options;
-  const concurrency = Math.max(1, Math.floor(options.concurrency));
+  // A setting gone wrong (NaN, 0) still runs one at a time rather than nothing at all.
+  const concurrency = Number.isNaN(options.concurrency) ? 1 : Math.max(1, Math.floor(options.concurrency));
   const waitingOn = new Map<string, number>();
   const dependents = new Map<string, string[]>();
   for (const task of tasks) {
