@@ -110,6 +110,29 @@ describe('image inputs', () => {
   });
 });
 
+describe('exact field sets per node and engine', () => {
+  const base = ['prompt', 'sampler', 'height', 'width', 'cfg_scale', 'steps', 'num_images'];
+  const cases: [string, AnyNodeDefinition, string, Record<string, Value>, string[]][] = [
+    ['text to image', textToImageNode, 'sd', {}, []],
+    ['text to image', textToImageNode, 'sdxl', {}, ['use_refiner']],
+    ['image to image', imageToImageNode, 'sd', { image: img(1) }, ['init_image', 'strength']],
+    ['image to image', imageToImageNode, 'sdxl', { image: img(1) }, ['use_refiner', 'init_image', 'strength']],
+    ['inpaint', inpaintNode, 'sd', { image: img(1), mask: img(2) }, ['init_image', 'mask_image']],
+    ['inpaint', inpaintNode, 'sdxl', { image: img(1), mask: img(2) }, ['use_refiner', 'init_image', 'mask_image']],
+    ['controlnet', controlNetNode, 'controlnet-sdxl', { control_image: img(1) }, ['use_refiner', 'controlnet', 'controlnet_preprocess', 'controlnet_image']],
+    ['merge', mergeNode, 'sd', { sample_1: img(1) }, ['transfer_images']],
+    ['merge', mergeNode, 'sdxl', { sample_1: img(1) }, ['use_refiner', 'transfer_images']],
+  ];
+  it.each(cases)('%s on %s sends exactly its fields, with the API defaults', async (_name, def, engine, inputs, extra) => {
+    const call = await sent(def, { engine }, inputs);
+    expect(call.engine).toBe(engine);
+    expect(Object.keys(call.request).sort()).toEqual([...base, ...extra].sort());
+    const size = engine === 'sd' ? 512 : 1024;
+    expect(call.request).toMatchObject({ sampler: 'DDIM', width: size, height: size, cfg_scale: 12, steps: 30, num_images: 1 });
+    if ('strength' in call.request) expect(call.request.strength).toBe(0.8);
+  });
+});
+
 describe('outputs and seeds', () => {
   it('outputs the first image and all images, with mime from the bytes and the requested size', async () => {
     const ctx = fakeContext({ respond: () => ({ images: [{ image_b64: PNG_B64, seed: 77 }, { image_b64: fakeJpeg(1), seed: 78 }] }) });
