@@ -31,19 +31,19 @@ if (!isLoopbackHost(config.host)) {
 
 // Handlers go in before anything is printed: a signal that arrives before them would kill the
 // process outright, skipping the clean shutdown.
-let server: AtelierServer | undefined;
+const running: { server?: AtelierServer } = {};
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) process.exit(130);
   stopping = true;
   logger.info(`${signal}: stopping (requests in flight get 2 s to finish)`);
-  await server?.close(2000);
+  await running.server?.close(2000);
   process.exit(0);
 }
 process.on('SIGINT', (s) => void stop(s));
 process.on('SIGTERM', (s) => void stop(s));
 
-server = await createAtelierServer(config, { logger }).catch((error: unknown) => {
+const server = await createAtelierServer(config, { logger }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') fatal(`port ${config.port} on ${config.host} is already in use: stop the other process or set PORT (PORT=0 picks a free port)`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fatal(`cannot bind HOST=${config.host}: no such address on this machine`);
@@ -51,6 +51,7 @@ server = await createAtelierServer(config, { logger }).catch((error: unknown) =>
   throw error;
 });
 
+running.server = server;
 const { url } = server;
 const forwardTo = (base: string | undefined, variable: string) => (base === undefined ? `off (set ${variable})` : `to ${new URL(base).host}`);
 logger.info(`Atelier listening on ${url}`);
