@@ -29,15 +29,21 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'PORT', default: String(DEFAULTS.port), meaning: 'Port to listen on; 0 picks a free one (the listening line says which).' },
   { name: 'ATELIER_LOCAL_STEP_MS', default: String(DEFAULTS.stepDelayMs), meaning: 'Simulated time per diffusion step of the local image engine, in ms, so progress and parallelism can be seen. 0 for none.' },
   { name: 'ATELIER_LOCAL_TOKEN_MS', default: String(DEFAULTS.tokenDelayMs), meaning: 'Simulated time per streamed chat token of the local text engine, in ms. 0 for none.' },
-  { name: 'ATELIER_LOCAL_TOKEN', default: '(unset)', meaning: 'When set, the local engines require exactly this Bearer token (401 otherwise); when unset any token or none is accepted.' },
+  { name: 'ATELIER_LOCAL_TOKEN', default: '(unset)', meaning: 'When set, the local engines and the forwarder require exactly this Bearer token (401 otherwise); when unset any token or none is accepted.' },
   { name: 'ATELIER_MAX_BODY_MB', default: String(DEFAULTS.maxBodyMb), meaning: 'Largest request body accepted, in MB (413 above it).' },
   { name: 'ATELIER_IMAGE_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real image API base URL; /forward/image/generate/{engine} goes to {this}/generate/{engine}.' },
   { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/...' },
   { name: 'ATELIER_TOKEN', default: '(unset)', meaning: 'Forwarder: the token the server sends upstream as Authorization: Bearer. Never sent to the browser or logged.' },
   { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token } for the forwarder; the variables above override it. Must not be readable by other users when it holds a token.' },
-  { name: 'ATELIER_ALLOWED_ORIGINS', default: '(unset)', meaning: 'Comma-separated extra origins allowed to call the server from a browser (e.g. http://localhost:5173 for a Vite dev server). The server\'s own origin is always allowed.' },
+  { name: 'ATELIER_ALLOWED_ORIGINS', default: '(unset)', meaning: 'Comma-separated extra browser origins whose requests are accepted, e.g. http://localhost:5173 when a Vite dev server proxies to this one. The server\'s own origin is always allowed; no CORS headers are sent.' },
   { name: 'ATELIER_DIST_DIR', default: 'dist', meaning: 'Folder of the built editor served at /, relative to the project root.' },
 ];
+
+/** SETTINGS as a Markdown table, for the README (`npx tsx -e "import('./server/config.ts').then(m => console.log(m.settingsMarkdown()))"`). */
+export function settingsMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...SETTINGS.map((s) => `| \`${s.name}\` | ${cell(s.default)} | ${cell(s.meaning)} |`)].join('\n');
+}
 
 export interface ForwarderConfig {
   imageBaseUrl: string | undefined;

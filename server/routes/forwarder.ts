@@ -1,14 +1,16 @@
 /**
  * The forwarder: lets a browser reach the real APIs when they do not allow it directly (CORS),
  * without the browser ever holding the token. Targets are fixed by the server's own settings; the
- * request only picks an engine id from the known list. The browser's Authorization, cookies and
- * every other header are dropped; the server adds its own token.
+ * request only picks an engine id from the known list. The browser's Authorization (checked
+ * against ATELIER_LOCAL_TOKEN when that is set), cookies and every other header are dropped; the
+ * server adds its own token.
  */
 import { Readable } from 'node:stream';
 import { type ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { ENGINES } from '../../api/catalog';
 import { type ForwarderConfig, type ServerConfig } from '../config';
+import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject } from '../http-utils';
 import { type RequestContext, type Route } from '../router';
 
@@ -60,6 +62,8 @@ export function forwarderRoutes(config: ServerConfig): Route[] {
 }
 
 async function forward({ req, res }: RequestContext, config: ServerConfig, method: 'GET' | 'POST', target: string): Promise<void> {
+  // With ATELIER_LOCAL_TOKEN set, other users of this machine cannot spend the upstream token either.
+  checkBearer(req, config.localToken);
   // The body is parsed, not passed blind: only a JSON object ever goes out with the token.
   const body = method === 'POST' ? JSON.stringify(await readJsonObject(req, config.maxBodyBytes)) : undefined;
   const headers: Record<string, string> = { Accept: req.headers.accept ?? 'application/json, text/event-stream' };

@@ -86,8 +86,10 @@ describe('tokens never reach the output', () => {
     await raw(server.url, `/${WRONG_TOKEN}`, { headers: bearer(WRONG_TOKEN) });
     await postJson(server.url, IMAGE, { prompt: LOCAL_TOKEN, sampler: UPSTREAM_TOKEN }, bearer(LOCAL_TOKEN));
     await postJson(server.url, CHAT, `{"model": "${UPSTREAM_TOKEN}"`, bearer(LOCAL_TOKEN));
-    // The upstream is down: the 502 names the host, never the token it would have sent.
-    const forwarded = await postJson(server.url, '/forward/image/generate/sdxl', image, bearer(WRONG_TOKEN));
+    // The forwarder is guarded by the local token too; with it, the upstream (down) gets a 502
+    // naming the host, never the token it would have sent.
+    expect((await postJson(server.url, '/forward/image/generate/sdxl', image, bearer(WRONG_TOKEN))).status).toBe(401);
+    const forwarded = await postJson(server.url, '/forward/image/generate/sdxl', image, bearer(LOCAL_TOKEN));
     expect(forwarded.status).toBe(502);
     expect(forwarded.text).toMatch(/^upstream: cannot reach 127\.0\.0\.1:\d+/);
     for (const secret of SECRETS) expect(forwarded.text).not.toContain(secret);
