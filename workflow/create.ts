@@ -27,8 +27,9 @@ export function createWorkflow({ title = 'Untitled workflow', description = '' }
 
 /** The workflow with `metadata.modified` set to now (never earlier than `created`). */
 export function touchModified(workflow: Workflow, clock: Clock = systemClock): Workflow {
-  const now = clock().toISOString();
-  const modified = now < workflow.metadata.created ? workflow.metadata.created : now;
+  const now = clock();
+  // Compared as instants: a hand-written file may give `created` with a zone offset.
+  const modified = now.getTime() < Date.parse(workflow.metadata.created) ? workflow.metadata.created : now.toISOString();
   return { ...workflow, metadata: { ...workflow.metadata, modified } };
 }
 

@@ -64,6 +64,38 @@ function formatMessage(summary: string, issues: readonly WorkflowIssue[]): strin
   return `${summary} (${count}):\n${listed.join('\n')}`;
 }
 
+/** Most warnings of one kind kept; a hostile file could otherwise produce millions. */
+export const MAX_WARNINGS_PER_CODE = 200;
+
+/** One per node at most, so bounded by the node limit; the editor marks every unknown node. */
+const UNCAPPED: ReadonlySet<WorkflowWarningCode> = new Set(['unknown-node-type']);
+
+/**
+ * Collects warnings, keeping the first MAX_WARNINGS_PER_CODE of each code and counting the rest,
+ * so memory stays bounded however many a file provokes.
+ */
+export class WarningSink {
+  private readonly kept: WorkflowWarning[] = [];
+  private readonly counts = new Map<WorkflowWarningCode, number>();
+
+  add(warning: WorkflowWarning): void {
+    const count = (this.counts.get(warning.code) ?? 0) + 1;
+    this.counts.set(warning.code, count);
+    if (count <= MAX_WARNINGS_PER_CODE || UNCAPPED.has(warning.code)) this.kept.push(warning);
+  }
+
+  /** The kept warnings in the order they came, then one line per code that overflowed. */
+  list(): WorkflowWarning[] {
+    const out = [...this.kept];
+    for (const [code, count] of this.counts) {
+      if (count > MAX_WARNINGS_PER_CODE && !UNCAPPED.has(code)) {
+        out.push({ code, path: '(file)', message: `…and ${count - MAX_WARNINGS_PER_CODE} more like the ones above` });
+      }
+    }
+    return out;
+  }
+}
+
 /** Shorthand for an error with a single issue. */
 export function loadError(summary: string, path: string, message: string): WorkflowLoadError {
   return new WorkflowLoadError(summary, [{ path, message }]);

@@ -7,7 +7,7 @@
  */
 import { type z } from 'zod';
 import { findCredentialLike } from './credentials';
-import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WorkflowLoadError, loadError } from './errors';
+import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WarningSink, WorkflowLoadError, loadError } from './errors';
 import { parseJsonText } from './json-text';
 import { DEFAULT_LIMITS, type WorkflowLimits } from './limits';
 import { type Migration, MIGRATIONS, applyMigrations } from './migrations';
@@ -49,9 +49,9 @@ const SECRETS_STAY_HOME = 'a workflow never carries credentials or endpoints: th
 export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResult {
   const limits: WorkflowLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const parsed = parseJsonText(text, limits.maxFileChars);
-  const sanitized = sanitizeJson(parsed, limits);
+  const warnings = new WarningSink();
+  const sanitized = sanitizeJson(parsed, limits, warnings);
   if (sanitized.issues.length > 0) throw new WorkflowLoadError('The workflow file is beyond what Atelier opens', sanitized.issues);
-  const warnings = [...sanitized.warnings];
 
   if (!isJsonObject(sanitized.value)) {
     throw loadError(CANNOT_OPEN, '(file)', `expected a JSON object with "format": "${WORKFLOW_FORMAT}", found ${describeJson(sanitized.value)}`);
@@ -59,43 +59,43 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
   const fromVersion = readVersion(sanitized.value);
   let doc = sanitized.value;
 
+  const newer = fromVersion > WORKFLOW_VERSION;
   if (fromVersion < WORKFLOW_VERSION) {
     const { doc: upgraded, applied } = applyMigrations(doc, fromVersion, WORKFLOW_VERSION, options.migrations ?? MIGRATIONS);
     doc = upgraded;
-    warnings.push({
+    warnings.add({
       code: 'migrated',
       path: 'version',
       message: `upgraded from format version ${fromVersion} to ${WORKFLOW_VERSION} (${applied.join(', ')}); saving writes version ${WORKFLOW_VERSION}`,
     });
-  }
-
-  checkCounts(doc, limits);
-  const scrubbed = scrubCredentials(doc, options.declaredParams);
-  doc = scrubbed.doc;
-  for (const finding of scrubbed.findings) {
-    const warning: WorkflowWarning = finding.freeText
-      ? { code: 'credential-in-text', path: finding.path, message: `${finding.message}; kept as written: remove it before sharing the file` }
-      : { code: 'credential-dropped', path: finding.path, message: `${finding.message}; removed: ${SECRETS_STAY_HOME}` };
-    if (finding.nodeId !== undefined) warning.nodeId = finding.nodeId;
-    warnings.push(warning);
-  }
-
-  const newer = fromVersion > WORKFLOW_VERSION;
-  if (newer) {
-    warnings.push({
+  } else if (newer) {
+    warnings.add({
       code: 'newer-version',
       path: 'version',
       message: `written by a newer Atelier (format version ${fromVersion}; this build writes ${WORKFLOW_VERSION}): opened best-effort, and saving writes version ${WORKFLOW_VERSION}`,
     });
-    warnings.push(...dropUnknownFields(doc, fromVersion));
+  }
+
+  checkCounts(doc, limits);
+  doc = scrubCredentials(doc, options.declaredParams, (finding) => {
+    const warning: WorkflowWarning = finding.freeText
+      ? { code: 'credential-in-text', path: finding.path, message: `${finding.message}; kept as written: remove it before sharing the file` }
+      : { code: 'credential-dropped', path: finding.path, message: `${finding.message}; removed: ${SECRETS_STAY_HOME}` };
+    if (finding.nodeId !== undefined) warning.nodeId = finding.nodeId;
+    warnings.add(warning);
+  });
+
+  if (newer) {
+    // After the credential pass, so a newer secret-bearing field is reported as what it is.
+    dropUnknownFields(doc, fromVersion, warnings);
     doc.version = WORKFLOW_VERSION;
   }
 
   const workflow = parseDocument(doc, newer
     ? `The workflow file was written by a newer Atelier (format version ${fromVersion}) and this build cannot read it`
     : CANNOT_OPEN);
-  if (options.knownTypes) warnings.push(...unknownTypeWarnings(workflow, options.knownTypes));
-  return { workflow, warnings, fromVersion };
+  if (options.knownTypes) reportUnknownTypes(workflow, options.knownTypes, warnings);
+  return { workflow, warnings: warnings.list(), fromVersion };
 }
 
 /** The file's format version, or a load error saying why there is none. */
@@ -152,18 +152,16 @@ function parseDocument(doc: JsonObject, summary: string): Workflow {
   throw new WorkflowLoadError(summary, issues);
 }
 
-function unknownTypeWarnings(workflow: Workflow, knownTypes: ReadonlySet<string>): WorkflowWarning[] {
-  const warnings: WorkflowWarning[] = [];
+function reportUnknownTypes(workflow: Workflow, knownTypes: ReadonlySet<string>, warnings: WarningSink): void {
   workflow.nodes.forEach((node, i) => {
     if (knownTypes.has(node.type)) return;
-    warnings.push({
+    warnings.add({
       code: 'unknown-node-type',
       path: formatPath(['nodes', i, 'type']),
       nodeId: node.id,
       message: `node '${node.id}' has type '${node.type}', which this build does not know: it is kept as it is and cannot run`,
     });
   });
-  return warnings;
 }
 
 function describeJson(value: unknown): string {

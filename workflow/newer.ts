@@ -3,7 +3,7 @@
  * (each with a warning, since saving will not keep them) so that the rest parses with the
  * current schema. Params are records by name and are kept whole; nodes are never removed.
  */
-import { type WorkflowWarning } from './errors';
+import { type WarningSink, type WorkflowWarning } from './errors';
 import { type PathSegment, formatPath } from './path';
 import { type JsonObject, isJsonObject } from './sanitize';
 import {
@@ -22,7 +22,7 @@ const PORT_KEYS = known(PortRefSchema.shape);
  * Removes the fields the current schema does not know, in place. One warning per field name and
  * kind of object (a newer `color` on every node is one warning, with the count), at its first place.
  */
-export function dropUnknownFields(doc: JsonObject, fileVersion: number): WorkflowWarning[] {
+export function dropUnknownFields(doc: JsonObject, fileVersion: number, warnings: WarningSink): void {
   const found = new Map<string, { warning: WorkflowWarning; count: number; noun: string }>();
   const prune = (object: JsonObject, keys: ReadonlySet<string>, path: PathSegment[], noun: string, nodeId?: string) => {
     for (const key of Object.keys(object)) {
@@ -62,9 +62,9 @@ export function dropUnknownFields(doc: JsonObject, fileVersion: number): Workflo
     });
   }
 
-  return [...found.values()].map(({ warning, count, noun }) => {
+  for (const { warning, count, noun } of found.values()) {
     const where = count > 1 ? ` (in ${count} ${noun})` : '';
     warning.message = `a field from format version ${fileVersion} that this build does not understand${where}; it is not kept when you save`;
-    return warning;
-  });
+    warnings.add(warning);
+  }
 }

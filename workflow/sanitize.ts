@@ -3,7 +3,7 @@
  * keys and strings, and rebuilds every object so that no key can reach a prototype. Iterative, so
  * a hostile nesting cannot overflow the stack; later passes may recurse because depth is bounded.
  */
-import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES } from './errors';
+import { type WarningSink, type WorkflowIssue, MAX_ISSUES } from './errors';
 import { type WorkflowLimits } from './limits';
 import { type PathLink, extendPath, formatLink } from './path';
 
@@ -18,7 +18,6 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'construct
 
 export interface SanitizeResult {
   value: JsonValue;
-  warnings: WorkflowWarning[];
   issues: WorkflowIssue[];
 }
 
@@ -38,12 +37,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /**
- * Copies `parsed` into fresh plain objects and arrays, dropping unsafe keys (with a warning each)
+ * Copies `parsed` into fresh plain objects and arrays, dropping unsafe keys (a warning each)
  * and collecting every value that breaks a limit as an issue. Depth past the limit is one issue
  * per place, not one per descendant.
  */
-export function sanitizeJson(parsed: unknown, limits: SanitizeLimits): SanitizeResult {
-  const warnings: WorkflowWarning[] = [];
+export function sanitizeJson(parsed: unknown, limits: SanitizeLimits, warnings: WarningSink): SanitizeResult {
   const issues: WorkflowIssue[] = [];
   const holder: JsonValue[] = [null];
   const stack: Task[] = [{ value: parsed, parent: holder, key: 0, path: undefined, depth: 1 }];
@@ -80,7 +78,7 @@ export function sanitizeJson(parsed: unknown, limits: SanitizeLimits): SanitizeR
       const children: Task[] = [];
       for (const key of Object.keys(value)) {
         if (UNSAFE_KEYS.has(key)) {
-          warnings.push({
+          warnings.add({
             code: 'unsafe-key-dropped',
             path: formatLink(extendPath(path, key)),
             message: `the key '${key}' is never read from a file (it could alter built-in objects) and was removed`,
@@ -96,5 +94,5 @@ export function sanitizeJson(parsed: unknown, limits: SanitizeLimits): SanitizeR
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
   }
-  return { value: holder[0] ?? null, warnings, issues };
+  return { value: holder[0] ?? null, issues };
 }

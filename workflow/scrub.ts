@@ -75,11 +75,10 @@ const REMOVED = Symbol('removed');
 const REDACTED_KEY = '(a key that looks like a credential)';
 
 class Walker {
-  readonly findings: CredentialFinding[] = [];
-
   constructor(
     private readonly remove: boolean,
     private readonly declaredParams: DeclaredParams | undefined,
+    private readonly onFinding: (finding: CredentialFinding) => void,
   ) {}
 
   visit(value: JsonValue, path: PathLink | undefined, where: Where): JsonValue | typeof REMOVED {
@@ -157,18 +156,17 @@ class Walker {
   private report(path: string, message: string, where: Where): void {
     const finding: CredentialFinding = { path, message, freeText: where.freeText };
     if (where.nodeId !== undefined) finding.nodeId = where.nodeId;
-    this.findings.push(finding);
+    this.onFinding(finding);
   }
 }
 
 /**
  * Removes credential- and endpoint-named fields and credential-shaped non-prose values from a
- * raw document (a fresh copy is returned), and lists everything found, removed or not.
+ * raw document (a fresh copy is returned), telling `onFinding` of everything found, removed or not.
  */
-export function scrubCredentials(doc: JsonObject, declaredParams?: DeclaredParams): { doc: JsonObject; findings: CredentialFinding[] } {
-  const walker = new Walker(true, declaredParams);
-  const cleaned = walker.visit(doc, undefined, { zone: 'root', freeText: false });
-  return { doc: isJsonObject(cleaned) ? cleaned : {}, findings: walker.findings };
+export function scrubCredentials(doc: JsonObject, declaredParams: DeclaredParams | undefined, onFinding: (finding: CredentialFinding) => void): JsonObject {
+  const cleaned = new Walker(true, declaredParams, onFinding).visit(doc, undefined, { zone: 'root', freeText: false });
+  return isJsonObject(cleaned) ? cleaned : {};
 }
 
 /**
@@ -176,7 +174,7 @@ export function scrubCredentials(doc: JsonObject, declaredParams?: DeclaredParam
  * credentials or endpoints, and credential-shaped text anywhere, prose included. Changes nothing.
  */
 export function scanForCredentials(workflow: unknown, declaredParams?: DeclaredParams): CredentialFinding[] {
-  const walker = new Walker(false, declaredParams);
-  walker.visit(workflow as JsonValue, undefined, { zone: 'root', freeText: false });
-  return walker.findings;
+  const findings: CredentialFinding[] = [];
+  new Walker(false, declaredParams, (finding) => findings.push(finding)).visit(workflow as JsonValue, undefined, { zone: 'root', freeText: false });
+  return findings;
 }

@@ -126,6 +126,23 @@ describe('credentials and endpoints', () => {
   });
 });
 
+describe('many warnings', () => {
+  it('keeps the first 200 of a kind and counts the rest, so memory stays bounded', () => {
+    const params = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, {}]));
+    // An object literal cannot hold an own __proto__ key, so it goes into the text directly.
+    const hostile = file({ nodes: [node('a', params)] }).replaceAll(':{}', ':{"__proto__":1}');
+    const { warnings } = loadWorkflow(hostile);
+    expect(warnings).toHaveLength(201);
+    expect(warnings[200]).toEqual({ code: 'unsafe-key-dropped', path: '(file)', message: '…and 800 more like the ones above' });
+  });
+
+  it('reports every unknown node, however many', () => {
+    const nodes = Array.from({ length: 300 }, (_, i) => ({ ...node(`n${i}`), type: 'plugin-node' }));
+    const { warnings } = loadWorkflow(file({ nodes }), { knownTypes: new Set(['text']) });
+    expect(warnings.filter((w) => w.code === 'unknown-node-type')).toHaveLength(300);
+  });
+});
+
 describe('limits', () => {
   it('refuses a file over the size limit before parsing it', () => {
     const error = loadError(file(), { limits: { maxFileChars: 100 } });

@@ -109,6 +109,9 @@ describe('create helpers', () => {
     expect(later.metadata).toMatchObject({ created: '2026-03-01T12:00:00.000Z', modified: '2026-03-02T08:30:00.000Z' });
     expect(original.metadata.modified).toBe('2026-03-01T12:00:00.000Z');
     expect(touchModified(original, clock('2020-01-01T00:00:00.000Z')).metadata.modified).toBe('2026-03-01T12:00:00.000Z');
+    // 08:30Z is after 09:00+01:00 (08:00Z), though it sorts before it as text.
+    const offset = { ...original, metadata: { ...original.metadata, created: '2026-02-01T09:00:00+01:00' } };
+    expect(touchModified(offset, clock('2026-02-01T08:30:00.000Z')).metadata.modified).toBe('2026-02-01T08:30:00.000Z');
   });
 
   it('makes node ids that are unused and valid', () => {
