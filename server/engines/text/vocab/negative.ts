@@ -1,0 +1,47 @@
+/**
+ * Terms for negative prompts. Untagged terms suit any image; tagged ones are added when the scene
+ * has that topic (a portrait gets anatomy terms, a scene at dusk keeps harsh midday sun out).
+ */
+import { bank } from './bank';
+
+export const NEGATIVE_TERMS = bank([
+  ['blurry', ''],
+  ['low resolution', ''],
+  ['jpeg artifacts', ''],
+  ['watermark', ''],
+  ['text', ''],
+  ['signature', ''],
+  ['oversaturated', ''],
+  ['overexposed', ''],
+  ['noisy', ''],
+  ['cropped', ''],
+  ['out of frame', ''],
+  ['duplicate subject', ''],
+  ['flat lighting', 'dusk night dark cozy cinematic'],
+  ['dull colors', 'bright botanical autumn spring'],
+  ['bad anatomy', 'portrait animal'],
+  ['extra fingers', 'portrait'],
+  ['deformed hands', 'portrait'],
+  ['distorted face', 'portrait'],
+  ['asymmetric eyes', 'portrait animal'],
+  ['plastic-looking skin', 'portrait'],
+  ['extra limbs', 'portrait animal'],
+  ['harsh midday sun', 'dusk night dawn cozy'],
+  ['daylight', 'night'],
+  ['green summer foliage', 'winter'],
+  ['bare muddy ground', 'winter'],
+  ['cold sterile light', 'cozy'],
+  ['modern buildings', 'rustic fantasy vintage'],
+  ['power lines', 'rustic forest mountain fantasy'],
+  ['cars', 'rustic forest fantasy'],
+  ['anachronistic objects', 'vintage fantasy'],
+  ['cluttered background', 'product portrait minimal'],
+  ['messy plating', 'food'],
+  ['tilted horizon', 'coast water mountain desert'],
+  ['smudged reflections', 'product'],
+  ['cartoonish', 'photo cinematic'],
+  ['3d render', 'photo'],
+  ['photorealistic', 'watercolor anime pixel sketch ink comic minimal papercraft'],
+  ['gore', 'dark'],
+  ['washed-out sky', 'dusk dawn space'],
+]);
