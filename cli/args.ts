@@ -1,0 +1,141 @@
+/**
+ * The command line: what `atelier` accepts, the usage text, and parsing with node:util parseArgs.
+ * Every mistake becomes a UsageError (exit 2) that names the flag, never echoing a value that
+ * might be a secret.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A command-line mistake: printed with a pointer to `--help`, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface RunArgs {
+  command: 'run';
+  file: string;
+  out?: string;
+  imageBaseUrl?: string;
+  textBaseUrl?: string;
+  /** Raw `node.param=value` overrides, in the order given. */
+  sets: string[];
+  concurrency?: number;
+  json: boolean;
+  model?: string;
+  /** Run only part of the workflow: up to a node, or from a node on. */
+  target?: { mode: 'to' | 'from'; node: string };
+}
+
+export type CliArgs = RunArgs | { command: 'help' } | { command: 'version' };
+
+export const USAGE = `Usage: atelier run <workflow.json> [options]
+       atelier --help | --version
+
+Runs an Atelier workflow file headless, on the same executor as the editor, and writes every
+output (images as the service sent them, texts as .txt) plus a manifest.json into one folder.
+
+Options:
+  --out DIR               Folder for this run's outputs (default ./atelier-out/<run-id>).
+  --image-base-url URL    The image API, e.g. https://images.example.com (default: the local
+                          engines, started inside this process: no server, no network).
+  --text-base-url URL     The chat API base URL, the part before /v1/chat/completions
+                          (default: the local engines).
+  --model NAME            Chat model for chat nodes that name none (default for the local
+                          engines: atelier-local-chat; required with --text-base-url).
+  --set NODE.PARAM=VALUE  Override a parameter before the run; NODE is a node id or title.
+                          VALUE is read as JSON when it parses (42, true, null, {"a":1}) and
+                          the parameter takes it, else as text. Repeat for more.
+  --to NODE               Run only NODE and what it depends on.
+  --from NODE             Run NODE and everything downstream of it.
+  --concurrency N         Nodes run at once, 1 to 64 (default 4).
+  --json                  Print the run's events as JSON lines on stdout (image data replaced
+                          by sizes and file names); progress stays on stderr.
+  -h, --help              Show this help.
+  -v, --version           Show the version.
+
+The access token for real endpoints is read from the environment variable ATELIER_TOKEN only,
+and sent only to the base URLs given above; a workflow file can never choose an endpoint.
+
+Exit status: 0 success, 1 a node failed or the workflow is invalid, 2 usage error,
+130 interrupted (Ctrl-C; partial outputs and the manifest are still written).
+`;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  'image-base-url': { type: 'string' },
+  'text-base-url': { type: 'string' },
+  model: { type: 'string' },
+  set: { type: 'string', multiple: true },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  concurrency: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Flags people reach for to pass a credential; each is refused with the reason. */
+const CREDENTIAL_FLAGS = new Set(['token', 'api-key', 'apikey', 'key', 'access-token', 'auth', 'bearer', 'password']);
+
+export const TOKEN_FLAG_REFUSED =
+  'is not accepted: a command line is visible to every user of this machine (ps, /proc) and is ' +
+  'kept in your shell history. Put the token in the environment variable ATELIER_TOKEN instead ' +
+  '(for example: read -rs ATELIER_TOKEN && export ATELIER_TOKEN).';
+
+export const MAX_CONCURRENCY = 64;
+
+/** Rejects unknown and credential flags by name, before values are looked at. */
+function checkFlagNames(argv: readonly string[]): void {
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (CREDENTIAL_FLAGS.has(token.name.toLowerCase())) throw new UsageError(`${token.rawName} ${TOKEN_FLAG_REFUSED}`);
+    if (!(token.name in OPTIONS)) throw new UsageError(`unknown option ${token.rawName}`);
+  }
+}
+
+function positiveInteger(flag: string, raw: string, max: number): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new UsageError(`${flag} must be a whole number from 1 to ${max}`);
+  }
+  return n;
+}
+
+/** Parses `argv` (without node and the script). Throws UsageError on any mistake. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  checkFlagNames(argv);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    // parseArgs names the option and what is wrong with it; its messages never quote a value.
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+
+  const [command, ...rest] = positionals;
+  if (command === undefined) throw new UsageError('no command given');
+  if (command === 'help') return { command: 'help' };
+  if (command !== 'run') throw new UsageError(`unknown command '${command.slice(0, 40)}'; the command is 'run'`);
+  if (rest.length === 0) throw new UsageError('run needs a workflow file: atelier run <workflow.json>');
+  if (rest.length > 1) throw new UsageError(`run takes one workflow file, got ${rest.length} arguments`);
+  if (values.to !== undefined && values.from !== undefined) throw new UsageError('--to and --from cannot be used together');
+
+  const args: RunArgs = { command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true };
+  const nonEmpty = (flag: string, value: string | undefined): string | undefined => {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`--${flag} needs a value`);
+    return value;
+  };
+  args.out = nonEmpty('out', values.out);
+  args.imageBaseUrl = nonEmpty('image-base-url', values['image-base-url']);
+  args.textBaseUrl = nonEmpty('text-base-url', values['text-base-url']);
+  args.model = nonEmpty('model', values.model)?.trim();
+  if (values.concurrency !== undefined) args.concurrency = positiveInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
+  const to = nonEmpty('to', values.to);
+  const from = nonEmpty('from', values.from);
+  if (to !== undefined) args.target = { mode: 'to', node: to };
+  if (from !== undefined) args.target = { mode: 'from', node: from };
+  return args;
+}

@@ -1,0 +1,119 @@
+/**
+ * Where the CLI's requests go: the local engines, started inside this process on 127.0.0.1 with
+ * no simulated latency, unless a base URL is given on the command line. The token comes from
+ * ATELIER_TOKEN only and goes only to those base URLs; a workflow file has no say in any of it.
+ */
+import type { ClientConfig } from '../api/http';
+import { createChatClient } from '../api/chat-client';
+import { createImageClient } from '../api/image-client';
+import type { RunContext } from '../nodes/types';
+import { UsageError } from './args';
+
+/** `local`, or the host (and port) of the base URL: what the manifest and progress show. */
+export type EndpointLabel = string;
+
+export interface Endpoints {
+  api: RunContext['api'];
+  image: EndpointLabel;
+  text: EndpointLabel;
+  /** Strings that must never be printed or written (the token). */
+  secrets: string[];
+  /** Names the services for the executor's cache (base URLs, never the token). */
+  cacheScope: string;
+  /** Things the user should know, safe to print. */
+  notes: string[];
+  /** Stops the in-process local server, if one was started. */
+  close(): Promise<void>;
+}
+
+export interface EndpointOptions {
+  imageBaseUrl?: string;
+  textBaseUrl?: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where the in-process engines report their own failures. */
+  log: (line: string) => void;
+  /** Client settings for tests (retry timing); never reachable from the command line. */
+  client?: Partial<Omit<ClientConfig, 'baseUrl' | 'token'>>;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Checks a base URL flag and returns it without a trailing slash; throws UsageError. */
+export function checkBaseUrl(flag: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`${flag} is not a URL; expected something like https://api.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http or https URL, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`${flag} must not carry a user name or password: command lines are visible to other users; put the token in ATELIER_TOKEN`);
+  }
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`${flag} must be a base URL without a query or fragment (keys in URLs end up in logs)`);
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+/** The in-process local server: loopback, a free port, no simulated latency, no forwarder. */
+async function startLocalEngines(log: (line: string) => void): Promise<{ url: string; close(): Promise<void> }> {
+  // Imported only when needed: a run against real endpoints never loads the engines.
+  const [{ createAtelierServer }, { createLogger }, { PROJECT_ROOT }] = await Promise.all([
+    import('../server/app'), import('../server/log'), import('../server/config'),
+  ]);
+  const server = await createAtelierServer({
+    host: '127.0.0.1',
+    port: 0,
+    stepDelayMs: 0,
+    tokenDelayMs: 0,
+    localToken: undefined,
+    maxBodyBytes: 256 * 1024 * 1024,
+    forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined },
+    allowedOrigins: [],
+    distDir: `${PROJECT_ROOT}/dist`,
+    version: 'cli',
+  }, {
+    // Request lines are noise here; only the engines' own failures are worth a line.
+    logger: createLogger([], { out: () => undefined, err: (line) => log(`local engines: ${line}`) }),
+  });
+  return { url: server.url, close: () => server.close(0) };
+}
+
+/** Builds the API clients the run uses, starting the local engines when a base URL is missing. */
+export async function openEndpoints(options: EndpointOptions): Promise<Endpoints> {
+  const image = options.imageBaseUrl === undefined ? undefined : checkBaseUrl('--image-base-url', options.imageBaseUrl);
+  const text = options.textBaseUrl === undefined ? undefined : checkBaseUrl('--text-base-url', options.textBaseUrl);
+  const rawToken = options.env.ATELIER_TOKEN?.trim();
+  const token = rawToken === undefined || rawToken === '' ? undefined : rawToken;
+  const notes: string[] = [];
+
+  if (token !== undefined && image === undefined && text === undefined) {
+    notes.push('ATELIER_TOKEN is set but not used: the run goes to the local engines (give --image-base-url / --text-base-url for real endpoints)');
+  }
+  for (const [flag, url] of [['--image-base-url', image], ['--text-base-url', text]] as const) {
+    if (url && token !== undefined && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+      notes.push(`${flag} is plain http to ${url.host}: ATELIER_TOKEN crosses the network unencrypted; use https`);
+    }
+  }
+
+  const local = image === undefined || text === undefined ? await startLocalEngines(options.log) : undefined;
+  const remote = (url: URL): ClientConfig => ({ ...options.client, baseUrl: url.href, ...(token === undefined ? {} : { token }) });
+  const viaLocal = (path: string): ClientConfig => ({ ...options.client, baseUrl: `${local!.url}${path}` });
+  try {
+    const imageConfig = image ? remote(image) : viaLocal('/local/image');
+    const textConfig = text ? remote(text) : viaLocal('/local/text');
+    return {
+      api: { image: createImageClient(imageConfig), chat: createChatClient(textConfig) },
+      image: image ? image.host : 'local',
+      text: text ? text.host : 'local',
+      secrets: token === undefined ? [] : [token],
+      cacheScope: `${image?.href ?? 'local'} ${text?.href ?? 'local'}`,
+      notes,
+      close: () => local?.close() ?? Promise.resolve(),
+    };
+  } catch (error) {
+    await local?.close();
+    // The clients name a bad setting (a token with spaces); the message never holds the token.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

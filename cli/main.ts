@@ -1,0 +1,51 @@
+/**
+ * The `atelier` command: parses the arguments and dispatches, turning every error into a
+ * message on stderr and an exit code. Called in-process by the tests and by bin/atelier.mjs
+ * (through cli/process.ts) for the real command.
+ */
+import { readFileSync } from 'node:fs';
+import { redactSecrets } from '../workers/events';
+import { parseCliArgs, UsageError, USAGE } from './args';
+import { PrepareError } from './prepare';
+import { EXIT, runCommand, type CliIo } from './run';
+
+export type { CliIo };
+export { EXIT };
+
+/** The version in package.json. */
+export function atelierVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}
+
+/** Runs the command line `argv` (without node and the script name); resolves with the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const token = io.env.ATELIER_TOKEN?.trim();
+  const secrets = token === undefined || token === '' ? [] : [token];
+  const fail = (text: string) => io.stderr.write(`atelier: ${redactSecrets(text, secrets)}\n`);
+  try {
+    const args = parseCliArgs(argv);
+    switch (args.command) {
+      case 'help':
+        io.stdout.write(USAGE);
+        return EXIT.ok;
+      case 'version':
+        io.stdout.write(`atelier ${atelierVersion()}\n`);
+        return EXIT.ok;
+      case 'run':
+        return await runCommand(args, io, atelierVersion());
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      fail(`${error.message}\nRun 'atelier --help' for usage.`);
+      return EXIT.usage;
+    }
+    if (error instanceof PrepareError) {
+      fail([error.message, ...error.problems.map((p) => `  - ${p}`)].join('\n'));
+      return EXIT.failed;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    fail(`error: ${message}`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The manifest.json of a run: what ran, against which services (never a token), how each node
+ * ended, how long it took, the seeds it used, the request parameters of each API call (images
+ * as digests) and the files it wrote. Built from the executor's events as they arrive, so an
+ * interrupted run still gets an accurate one.
+ */
+import type { ImageData } from '../nodes/types';
+import type { ExecutorEvent, NodeError, NodeOutputs, RunSummary } from '../workers/events';
+import type { WorkflowProblem } from '../workers/validate';
+import type { Workflow } from '../workflow/schema';
+import type { PortFiles } from './outputs';
+import type { RecordedCall } from './requests';
+
+export type NodeStatus = 'queued' | 'running' | 'done' | 'failed' | 'skipped' | 'cancelled';
+
+export interface NodeRecord {
+  type: string;
+  title?: string;
+  status: NodeStatus;
+  /** Served from the cache: no request was made for it in this run. */
+  cached: boolean;
+  /** Null until the node has ended (or when it never started). */
+  durationMs: number | null;
+  /** The seed of each image the node made, in order (each distinct seed once). */
+  seeds: number[];
+  requests: RecordedCall[];
+  outputs: Record<string, PortFiles>;
+  error?: NodeError;
+  /** The failed node that made this one skip. */
+  skippedBecause?: string;
+}
+
+export interface Manifest {
+  atelier: { version: string };
+  runId: string;
+  workflow: { title: string; description: string; file: string };
+  started: string;
+  /** Null until the run has ended. */
+  finished: string | null;
+  durationMs: number | null;
+  status: RunSummary['status'] | 'running' | 'interrupted';
+  /** `local` for the in-process local engines, otherwise the base URL's host. */
+  endpoints: { image: string; text: string };
+  chatModel: string;
+  concurrency: number;
+  scope: { mode: 'all' } | { mode: 'to' | 'from'; node: string };
+  overrides: { node: string; param: string; value: unknown }[];
+  apiCalls: number;
+  nodes: Record<string, NodeRecord>;
+  failures: { nodeId: string; error: NodeError }[];
+  problems: WorkflowProblem[];
+  warnings: string[];
+  files: string[];
+}
+
+export type ManifestInit = Omit<Manifest, 'started' | 'finished' | 'durationMs' | 'status' | 'apiCalls' | 'nodes' | 'failures' | 'problems' | 'files' | 'workflow'> & {
+  workflow: Workflow;
+  file: string;
+};
+
+/** The seeds of every image in a node's outputs, each once, in order. */
+export function seedsOf(outputs: NodeOutputs): number[] {
+  const seeds = new Set<number>();
+  const add = (image: ImageData) => {
+    if (image.seed !== undefined) seeds.add(image.seed);
+  };
+  for (const value of Object.values(outputs)) {
+    if (value.kind === 'image') add(value.value);
+    if (value.kind === 'images') value.value.forEach(add);
+  }
+  return [...seeds];
+}
+
+export interface ManifestBuilder {
+  readonly manifest: Manifest;
+  /** Feed every executor event, in order. */
+  onEvent(event: ExecutorEvent): void;
+  /** The files a node's outputs went to. */
+  setOutputs(nodeId: string, outputs: Record<string, PortFiles>): void;
+  setRequests(nodeId: string, calls: RecordedCall[]): void;
+  /** Closes the manifest: the end time and the run's outcome. */
+  finish(finished: Date, outcome: { summary?: RunSummary; interrupted: boolean; files: readonly string[]; warnings: readonly string[] }): Manifest;
+}
+
+export function createManifest(init: ManifestInit, started: Date): ManifestBuilder {
+  const { workflow } = init;
+  const m: Manifest = {
+    atelier: init.atelier,
+    runId: init.runId,
+    workflow: { title: workflow.metadata.title, description: workflow.metadata.description, file: init.file },
+    started: started.toISOString(),
+    finished: null,
+    durationMs: null,
+    status: 'running',
+    endpoints: init.endpoints,
+    chatModel: init.chatModel,
+    concurrency: init.concurrency,
+    scope: init.scope,
+    overrides: init.overrides,
+    apiCalls: 0,
+    nodes: {},
+    failures: [],
+    problems: [],
+    warnings: [...init.warnings],
+    files: [],
+  };
+  const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
+  const node = (id: string): NodeRecord => {
+    let record = m.nodes[id];
+    if (!record) {
+      const source = byId.get(id);
+      record = {
+        type: source?.type ?? 'unknown',
+        ...(source?.title === undefined ? {} : { title: source.title }),
+        status: 'queued', cached: false, durationMs: null, seeds: [], requests: [], outputs: {},
+      };
+      m.nodes[id] = record;
+    }
+    return record;
+  };
+
+  return {
+    manifest: m,
+    onEvent(event) {
+      switch (event.type) {
+        case 'run-started':
+          event.nodeIds.forEach(node);
+          break;
+        case 'node-started':
+          node(event.nodeId).status = 'running';
+          break;
+        case 'node-done': {
+          const record = node(event.nodeId);
+          Object.assign(record, { status: 'done', cached: event.cached, durationMs: round(event.durationMs), seeds: seedsOf(event.outputs) });
+          break;
+        }
+        case 'node-failed':
+          Object.assign(node(event.nodeId), { status: 'failed', durationMs: round(event.durationMs), error: event.error });
+          break;
+        case 'node-skipped':
+          Object.assign(node(event.nodeId), { status: 'skipped', skippedBecause: event.because });
+          break;
+        case 'node-cancelled':
+          node(event.nodeId).status = 'cancelled';
+          break;
+        default:
+          break;
+      }
+    },
+    setOutputs(nodeId, outputs) {
+      node(nodeId).outputs = outputs;
+    },
+    setRequests(nodeId, calls) {
+      node(nodeId).requests = calls;
+    },
+    finish(finished, { summary, interrupted, files, warnings }) {
+      m.finished = finished.toISOString();
+      m.durationMs = finished.getTime() - started.getTime();
+      m.status = interrupted ? 'interrupted' : summary?.status ?? 'running';
+      m.apiCalls = Object.values(m.nodes).reduce((n, r) => n + r.requests.length, 0);
+      m.failures = summary?.failures ?? Object.entries(m.nodes)
+        .filter(([, r]) => r.status === 'failed' && r.error !== undefined)
+        .map(([nodeId, r]) => ({ nodeId, error: r.error! }));
+      m.problems = summary?.problems ?? [];
+      m.warnings = [...m.warnings, ...warnings, ...(summary?.warnings ?? [])];
+      m.files = [...files];
+      return m;
+    },
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

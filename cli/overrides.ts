@@ -1,0 +1,111 @@
+/**
+ * `--set node.param=value` and `--to/--from NODE`: finding a node by id or title, and laying
+ * parameter overrides over a workflow before it is validated.
+ */
+import { resolveInputs, type NodeRegistry } from '../nodes/index';
+import type { Workflow, WorkflowNode } from '../workflow/schema';
+import { UsageError } from './args';
+
+export interface Override {
+  /** The node's id (resolved from an id or a title). */
+  nodeId: string;
+  param: string;
+  value: unknown;
+}
+
+/**
+ * The node a command line names: by id first, else by title (exact, then ignoring case).
+ * Throws a UsageError when none or several match.
+ */
+export function findNode(workflow: Workflow, name: string, flag: string): WorkflowNode {
+  const byId = workflow.nodes.find((n) => n.id === name);
+  if (byId) return byId;
+  for (const same of [(t: string) => t === name, (t: string) => t.toLowerCase() === name.toLowerCase()]) {
+    const matches = workflow.nodes.filter((n) => n.title !== undefined && same(n.title));
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length > 1) {
+      throw new UsageError(`${flag}: ${matches.length} nodes are titled '${name}' (${matches.map((n) => n.id).join(', ')}); name one by its id`);
+    }
+  }
+  const known = workflow.nodes.map((n) => (n.title === undefined ? n.id : `${n.id} ("${n.title}")`));
+  throw new UsageError(`${flag}: no node with id or title '${name}' in this workflow; its nodes are ${known.join(', ') || 'none'}`);
+}
+
+/** The parameter schemas a node type declares, by name, where the type's schema is an object. */
+export function paramShape(registry: NodeRegistry, type: string): Record<string, { safeParse(v: unknown): { success: boolean } }> | undefined {
+  const def = registry.get(type);
+  const shape = (def?.params as { shape?: unknown } | undefined)?.shape;
+  return typeof shape === 'object' && shape !== null ? (shape as Record<string, { safeParse(v: unknown): { success: boolean } }>) : undefined;
+}
+
+/**
+ * The value of `raw` for a parameter: JSON when it parses and the parameter takes it, the text
+ * otherwise, so `--set t.prompt=42` gives the prompt "42" while `--set t.seed=42` gives 42.
+ */
+function parseValue(raw: string, schema: { safeParse(v: unknown): { success: boolean } } | undefined): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (schema === undefined || schema.safeParse(json).success || !schema.safeParse(raw).success) return json;
+  return raw;
+}
+
+/** Parses each `node.param=value` against the workflow; throws a UsageError naming what is wrong. */
+export function parseOverrides(workflow: Workflow, registry: NodeRegistry, sets: readonly string[]): Override[] {
+  return sets.map((set) => {
+    const eq = set.indexOf('=');
+    const dot = eq === -1 ? -1 : set.lastIndexOf('.', eq);
+    if (eq === -1 || dot <= 0 || dot === eq - 1) {
+      throw new UsageError(`--set '${set.slice(0, 60)}' is not NODE.PARAM=VALUE (for example --set t2i.seed=42)`);
+    }
+    const node = findNode(workflow, set.slice(0, dot), '--set');
+    const param = set.slice(dot + 1, eq);
+    const shape = paramShape(registry, node.type);
+    if (shape === undefined && registry.get(node.type) === undefined) {
+      throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' has type '${node.type}', which this build does not know`);
+    }
+    if (shape !== undefined && !(param in shape)) {
+      throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' (${node.type}) has no parameter '${param}'; its parameters are ${Object.keys(shape).join(', ')}`);
+    }
+    return { nodeId: node.id, param, value: parseValue(set.slice(eq + 1), shape?.[param]) };
+  });
+}
+
+/** The workflow with the overrides applied (a new object; the argument is left alone). */
+export function applyOverrides(workflow: Workflow, overrides: readonly Override[]): Workflow {
+  if (overrides.length === 0) return workflow;
+  const nodes = workflow.nodes.map((node) => {
+    const mine = overrides.filter((o) => o.nodeId === node.id);
+    if (mine.length === 0) return node;
+    const params = { ...node.params };
+    for (const o of mine) params[o.param] = o.value;
+    return { ...node, params };
+  });
+  return { ...workflow, nodes };
+}
+
+/**
+ * Overrides that have no effect because a wire feeds the same parameter through its input
+ * port (a connected port wins over the form), as notes for the user.
+ */
+export function shadowedOverrides(workflow: Workflow, registry: NodeRegistry, overrides: readonly Override[]): string[] {
+  const notes: string[] = [];
+  for (const o of overrides) {
+    const node = workflow.nodes.find((n) => n.id === o.nodeId);
+    const def = node && registry.get(node.type);
+    if (!node || !def) continue;
+    let ports;
+    try {
+      ports = resolveInputs(def, node.params);
+    } catch {
+      continue;
+    }
+    const port = ports.find((p) => p.param === o.param);
+    const wired = port && workflow.edges.some((e) => e.target.node === node.id && e.target.port === port.name);
+    if (wired) notes.push(`--set ${o.nodeId}.${o.param} has no effect: input '${port.name}' of '${o.nodeId}' is connected, and a connected input wins`);
+  }
+  return notes;
+}

@@ -1,0 +1,99 @@
+/**
+ * Everything before a run sends anything: read and load the file (through workflow/load, which
+ * drops credentials and endpoints), apply `--set`, resolve `--to/--from`, and validate the part
+ * that will run, listing every problem at once.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { registry } from '../nodes/index';
+import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
+import { planRun, type PlanOptions } from '../workers/plan';
+import { formatProblem, type WorkflowProblem } from '../workers/validate';
+import { WorkflowError } from '../workflow/errors';
+import { DEFAULT_LIMITS } from '../workflow/limits';
+import { loadWorkflow } from '../workflow/load';
+import type { Workflow } from '../workflow/schema';
+import { type RunArgs } from './args';
+import { applyOverrides, findNode, paramShape, parseOverrides, shadowedOverrides, type Override } from './overrides';
+
+export interface PreparedRun {
+  workflow: Workflow;
+  plan: PlanOptions;
+  overrides: Override[];
+  chatModel: string;
+  /** Worth telling the user (loader warnings, overrides without effect); the run goes ahead. */
+  warnings: string[];
+}
+
+/** Why the run cannot start; exit code 1 (a file or workflow problem). */
+export class PrepareError extends Error {
+  override name = 'PrepareError';
+  constructor(message: string, readonly problems: readonly string[] = []) {
+    super(message);
+  }
+}
+
+const KNOWN_TYPES = new Set(registry.list().map((d) => d.type));
+const declaredParams = (type: string): ReadonlySet<string> | undefined => {
+  const shape = paramShape(registry, type);
+  return shape === undefined ? undefined : new Set(Object.keys(shape));
+};
+
+async function readWorkflowFile(path: string, shown: string): Promise<string> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new PrepareError(`${shown} is not a file`);
+    // UTF-8 takes at most 4 bytes a character: beyond this the loader would refuse it anyway.
+    if (info.size > DEFAULT_LIMITS.maxFileChars * 4) throw new PrepareError(`${shown} is ${info.size} bytes, far beyond what a workflow file may be`);
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof PrepareError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable');
+    throw new PrepareError(`cannot read ${shown}: ${why}`);
+  }
+}
+
+/** Chat nodes in the run with no model of their own when there is no default either. */
+function chatModelProblems(workflow: Workflow, ids: ReadonlySet<string>, chatModel: string): WorkflowProblem[] {
+  if (chatModel !== '') return [];
+  return workflow.nodes
+    .filter((n) => ids.has(n.id) && n.type === 'chat-prompt-writer')
+    .filter((n) => typeof n.params.model !== 'string' || n.params.model.trim() === '')
+    .map((n) => ({ nodeId: n.id, field: 'model', message: 'model: no chat model: set one on the node or pass --model NAME (a model the text endpoint serves)' }));
+}
+
+/**
+ * Loads and checks the run. Throws PrepareError (exit 1) for file and workflow problems and
+ * UsageError (exit 2) for command-line ones (an unknown node or parameter in `--set`).
+ */
+export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRun> {
+  const text = await readWorkflowFile(resolve(cwd, args.file), args.file);
+  let loaded;
+  try {
+    loaded = loadWorkflow(text, { knownTypes: KNOWN_TYPES, declaredParams });
+  } catch (error) {
+    if (error instanceof WorkflowError) throw new PrepareError(`${args.file}: ${error.message}`);
+    throw error;
+  }
+  const warnings = loaded.warnings.map((w) => `${args.file}: ${w.path}: ${w.message}`);
+
+  const overrides = parseOverrides(loaded.workflow, registry, args.sets);
+  const workflow = applyOverrides(loaded.workflow, overrides);
+  warnings.push(...shadowedOverrides(workflow, registry, overrides));
+
+  const plan: PlanOptions = args.target === undefined
+    ? { mode: 'all' }
+    : { mode: args.target.mode, nodeId: findNode(workflow, args.target.node, `--${args.target.mode}`).id };
+  const chatModel = args.model ?? (args.textBaseUrl === undefined ? DEFAULT_LOCAL_CHAT_MODEL : '');
+
+  const planned = planRun(workflow, registry, plan);
+  const inRun = new Set(planned.ok ? planned.plan.nodes.map((n) => n.id) : workflow.nodes.map((n) => n.id));
+  const problems = [...(planned.ok ? [] : planned.problems), ...chatModelProblems(workflow, inRun, chatModel)];
+  if (problems.length > 0) {
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    throw new PrepareError(`${args.file}: the workflow cannot run (${count}); nothing was sent`,
+      problems.map(formatProblem));
+  }
+  return { workflow, plan, overrides, chatModel, warnings };
+}

@@ -1,0 +1,78 @@
+/**
+ * Progress on stderr while a run goes: one line per node start, end, cache hit, failure, skip,
+ * cancel and retry, with durations. On a terminal, chat text is shown as it streams in.
+ */
+import type { ExecutorEvent } from '../workers/events';
+
+export interface TextSink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export interface Progress {
+  onEvent(event: ExecutorEvent): void;
+  /** A line of its own (ends any streamed text first). */
+  line(text: string): void;
+}
+
+const DIM = '\x1b[2m';
+const UNDIM = '\x1b[22m';
+
+export function createProgress(out: TextSink): Progress {
+  const tty = out.isTTY === true;
+  /** The node whose streamed text the cursor is in the middle of, if any. */
+  let streaming: string | undefined;
+
+  const line = (text: string) => {
+    if (streaming !== undefined) out.write(`${UNDIM}\n`);
+    streaming = undefined;
+    out.write(`${text}\n`);
+  };
+  const status = (word: string, nodeId: string, rest = '') => line(`  ${word.padEnd(9)} ${nodeId}${rest}`);
+
+  return {
+    line,
+    onEvent(event) {
+      switch (event.type) {
+        case 'node-started':
+          status('started', event.nodeId);
+          break;
+        case 'node-partial-text':
+          if (!tty) break;
+          if (streaming !== event.nodeId) {
+            if (streaming !== undefined) out.write(`${UNDIM}\n`);
+            out.write(`  ${''.padEnd(9)} ${event.nodeId} │ ${DIM}`);
+            streaming = event.nodeId;
+          }
+          out.write(event.delta.replace(/\r?\n/g, `\n  ${''.padEnd(9)} ${' '.repeat(event.nodeId.length)} │ `));
+          break;
+        case 'node-retry':
+          status('retry', event.nodeId, `  attempt ${event.attempt} of ${event.maxAttempts} in ${formatDuration(event.delayMs)}: ${event.reason}`);
+          break;
+        case 'node-cached':
+          status('cached', event.nodeId, `  (${event.apiCallsSaved} request${event.apiCallsSaved === 1 ? '' : 's'} saved)`);
+          break;
+        case 'node-done':
+          if (!event.cached) status('done', event.nodeId, `  ${formatDuration(event.durationMs)}`);
+          break;
+        case 'node-failed':
+          status('failed', event.nodeId, `  after ${formatDuration(event.durationMs)}: ${event.error.message}`);
+          break;
+        case 'node-skipped':
+          status('skipped', event.nodeId, `  ('${event.because}' failed)`);
+          break;
+        case 'node-cancelled':
+          status('cancelled', event.nodeId);
+          break;
+        default:
+          break;
+      }
+    },
+  };
+}

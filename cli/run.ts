@@ -1,0 +1,163 @@
+/**
+ * `atelier run`: prepares the workflow, opens the endpoints, runs it on the executor with the
+ * events going to the output files, the manifest, stderr progress and (with --json) stdout, and
+ * turns the outcome into an exit code. An interrupt aborts what is in flight and still writes
+ * the partial outputs and the manifest.
+ */
+import { writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { registry } from '../nodes/index';
+import { previewNode } from '../nodes/preview';
+import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
+import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
+import { type RunArgs } from './args';
+import { checkBaseUrl, openEndpoints, type EndpointOptions } from './endpoints';
+import { eventLine } from './json-events';
+import { createManifest, type Manifest } from './manifest';
+import { createOutputWriter, createRunDir, runIdFor, type PortFiles } from './outputs';
+import { prepareRun } from './prepare';
+import { createProgress, formatDuration, type TextSink } from './progress';
+import { recordRequests } from './requests';
+
+export interface CliIo {
+  stdout: TextSink;
+  stderr: TextSink;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Aborting it interrupts the run as Ctrl-C does (the process wires SIGINT to it). */
+  interrupt?: AbortSignal;
+  /** API client settings for tests (retry timing); not reachable from the command line. */
+  client?: EndpointOptions['client'];
+  now?: () => Date;
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** After an interrupt, how long the run may take to wind down before the results are written anyway. */
+const WIND_DOWN_MS = 3000;
+
+function shownPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Resolves when the run ends, or WIND_DOWN_MS after an interrupt, whichever is first. */
+function untilDoneOrWoundDown(run: Promise<RunSummary>, interrupt: AbortSignal): Promise<RunSummary | undefined> {
+  return new Promise((resolveWait, rejectWait) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onInterrupt = () => {
+      timer = setTimeout(() => resolveWait(undefined), WIND_DOWN_MS);
+    };
+    if (interrupt.aborted) onInterrupt();
+    else interrupt.addEventListener('abort', onInterrupt, { once: true });
+    run.then(resolveWait, rejectWait).finally(() => {
+      clearTimeout(timer);
+      interrupt.removeEventListener('abort', onInterrupt);
+    });
+  });
+}
+
+export async function runCommand(args: RunArgs, io: CliIo, version: string): Promise<number> {
+  const now = io.now ?? (() => new Date());
+  const progress = createProgress(io.stderr);
+  const say = (text: string) => progress.line(`atelier: ${text}`);
+
+  // Command-line mistakes are reported before anything is read or started.
+  if (args.imageBaseUrl !== undefined) checkBaseUrl('--image-base-url', args.imageBaseUrl);
+  if (args.textBaseUrl !== undefined) checkBaseUrl('--text-base-url', args.textBaseUrl);
+  const prepared = await prepareRun(args, io.cwd);
+  for (const warning of prepared.warnings) say(`warning: ${warning}`);
+
+  const started = now();
+  const runId = runIdFor(started);
+  const { dir, hadFiles } = await createRunDir(args.out === undefined ? undefined : resolve(io.cwd, args.out), resolve(io.cwd, 'atelier-out'), runId);
+  const shownDir = shownPath(dir, io.cwd);
+  if (hadFiles) say(`note: ${shownDir} already holds files; manifest.json lists the ones this run writes`);
+
+  const endpoints = await openEndpoints({
+    imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, env: io.env, client: io.client,
+    log: (line) => say(line),
+  });
+  try {
+    for (const note of endpoints.notes) say(`note: ${note}`);
+    const recorder = recordRequests(endpoints.api);
+    const concurrency = args.concurrency ?? DEFAULT_CONCURRENCY;
+    const executor = createExecutor({
+      registry, api: recorder.api, settings: { chatModel: prepared.chatModel }, concurrency,
+      secrets: endpoints.secrets, cacheScope: endpoints.cacheScope,
+    });
+    const { workflow } = prepared;
+    const manifest = createManifest({
+      atelier: { version }, runId, workflow, file: args.file, endpoints: { image: endpoints.image, text: endpoints.text },
+      chatModel: prepared.chatModel, concurrency,
+      scope: prepared.plan.mode === 'all' ? { mode: 'all' } : { mode: prepared.plan.mode, node: prepared.plan.nodeId },
+      overrides: prepared.overrides.map((o) => ({ node: o.nodeId, param: o.param, value: o.value })),
+      warnings: prepared.warnings,
+    }, started);
+    const writer = createOutputWriter(dir);
+    const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
+    const where = endpoints.image === endpoints.text ? endpoints.image : `image ${endpoints.image}, text ${endpoints.text}`;
+    say(`running "${workflow.metadata.title}" on ${where === 'local' ? 'the local engines (in-process)' : where}; outputs in ${shownDir}`);
+
+    const onEvent = (event: ExecutorEvent) => {
+      recorder.onEvent(event);
+      manifest.onEvent(event);
+      let files: Record<string, PortFiles> | undefined;
+      if (event.type === 'node-done') {
+        const node = byId.get(event.nodeId);
+        const filename = node?.type === previewNode.type ? node.params.filename : undefined;
+        files = writer.write(event.nodeId, event.outputs, typeof filename === 'string' && filename.trim() !== '' ? filename.trim() : undefined);
+        manifest.setOutputs(event.nodeId, files);
+      }
+      progress.onEvent(event);
+      if (args.json) io.stdout.write(eventLine(event, files));
+    };
+
+    const interrupt = io.interrupt ?? new AbortController().signal;
+    const run = executor.run(workflow, { ...prepared.plan, concurrency, runId, signal: interrupt, onEvent });
+    const summary = await untilDoneOrWoundDown(run, interrupt);
+    const interrupted = interrupt.aborted;
+
+    const problems: string[] = [];
+    await writer.flush().catch((error: unknown) => {
+      problems.push(`writing the outputs failed: ${(error as Error).message}`);
+    });
+    for (const id of Object.keys(manifest.manifest.nodes)) manifest.setRequests(id, recorder.callsOf(id));
+    const written = manifest.finish(now(), { summary, interrupted, files: writer.files, warnings: problems });
+    await writeManifest(join(dir, 'manifest.json'), written, endpoints.secrets).catch((error: unknown) => {
+      problems.push(`writing manifest.json failed: ${(error as Error).message}`);
+    });
+
+    for (const problem of problems) say(`error: ${problem}`);
+    return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0 });
+  } finally {
+    await endpoints.close();
+  }
+}
+
+async function writeManifest(path: string, manifest: Manifest, secrets: readonly string[]): Promise<void> {
+  // The manifest never receives a token; redacting anyway costs nothing and guards the promise.
+  await writeFile(path, `${redactSecrets(JSON.stringify(manifest, null, 2), secrets)}\n`);
+}
+
+/** The closing lines on stderr, and the exit code. */
+function report(m: Manifest, o: { say: (text: string) => void; shownDir: string; interrupted: boolean; writeFailed: boolean }): number {
+  const records = Object.values(m.nodes);
+  const count = (status: string) => records.filter((r) => r.status === status).length;
+  const cached = records.filter((r) => r.cached).length;
+  const took = formatDuration(m.durationMs ?? 0);
+  const files = `${m.files.length} file${m.files.length === 1 ? '' : 's'} and manifest.json in ${o.shownDir}`;
+  if (o.interrupted) {
+    o.say(`interrupted after ${took}: ${count('done')} of ${records.length} nodes finished; ${files}`);
+    return EXIT.interrupted;
+  }
+  if (m.failures.length > 0) {
+    const skipped = count('skipped');
+    o.say(`${m.failures.length} of ${records.length} node${records.length === 1 ? '' : 's'} failed${skipped > 0 ? `, ${skipped} skipped` : ''} (${took}); ${files}`);
+    for (const f of m.failures) o.say(`  ${f.nodeId}: ${f.error.message}`);
+    return EXIT.failed;
+  }
+  const cachedNote = cached > 0 ? `, ${cached} from the cache` : '';
+  o.say(`done in ${took}: ${records.length} node${records.length === 1 ? '' : 's'}${cachedNote}, ${m.apiCalls} API call${m.apiCalls === 1 ? '' : 's'}; ${files}`);
+  return o.writeFailed ? EXIT.failed : EXIT.ok;
+}
