@@ -91,6 +91,12 @@ describe('completion object', () => {
     expect(complete().id).not.toBe(complete().id);
   });
 
+  it('never echoes a pasted page: the subject is clipped', () => {
+    const r = createChatCompletion(request([user('no '.repeat(60_000))]));
+    expect(r.choices[0]!.message.content!.length).toBeLessThan(1000);
+    expect(createChatCompletion(request([user(CABIN), { role: 'assistant', content: 'ok' }, user('replace '.repeat(20_000))])).choices[0]!.finish_reason).toBe('stop');
+  });
+
   it('copes with a very long conversation', () => {
     const long = `${CABIN}. ${'The snow falls quietly over the pines, and no one comes. '.repeat(3000)}`;
     const r = createChatCompletion(request([user(long)]));

@@ -45,6 +45,13 @@ describe('image prompts', () => {
     expect(text).toMatch(/cabin/);
   });
 
+  it('reads labelled and "instruction: subject" requests', () => {
+    expect(reply([user('Subject: an old library with floating books. Style: watercolor')])).toMatch(/^An old library with floating books, .*watercolor/);
+    expect(reply([user('Expand this into a detailed prompt: knight, dragon, mountain')])).toMatch(/^Knight, dragon, mountain, /);
+    expect(reply([user('Write an SDXL prompt for: a lighthouse at night')])).toMatch(/^A lighthouse at night, /);
+    expect(reply([user('Describe the image in one sentence: a red bicycle leaning on a wall')])).toMatch(/^A red bicycle leaning on a wall, [^.]+\.$/);
+  });
+
   it('invents a subject when asked to surprise', () => {
     const text = reply([user('surprise me')]);
     expect(text.split(', ').length).toBeGreaterThanOrEqual(5);
@@ -57,6 +64,13 @@ describe('other requests', () => {
     expect(lines[0]).toBe('Here are three colours that suit a cozy cabin at dusk:');
     expect(lines.slice(1)).toHaveLength(3);
     lines.slice(1).forEach((line, i) => expect(line).toMatch(new RegExp(`^${i + 1}\\. [A-Z][a-z -]+: .+`)));
+  });
+
+  it('says so when it lists fewer items than asked, and speaks of one item in the singular', () => {
+    const many = reply([user('list 99 colours')]).split('\n');
+    expect(many[0]).toBe('Here are 20 colours (20 is the most I list at once):');
+    expect(many.slice(1)).toHaveLength(20);
+    expect(reply([user('list 1 colour for a cabin at dusk')])).toMatch(/^Here is one colour that suits a cabin at dusk:\n1\. [^\n]+$/);
   });
 
   it('lists on one line when told to, and lists plain categories', () => {
@@ -93,6 +107,7 @@ describe('other requests', () => {
 
   it('turns the user\'s own wishes into negative terms, and adds anatomy terms for portraits', () => {
     expect(reply([user('Rewrite as negative prompt: no people, no text, nothing blurry')]).startsWith('people, text, blurry, ')).toBe(true);
+    expect(reply([user('Write a negative prompt for: a perfume bottle')])).not.toMatch(/perfume/);
     expect(reply([user('Write a negative prompt for a portrait of an old woman')])).toMatch(/fingers|hands|anatomy|face|eyes/);
   });
 
@@ -126,6 +141,11 @@ describe('later turns refine earlier ones', () => {
     expect(converse([CABIN, 'in watercolor'])).toMatch(/watercolor/);
     expect(converse([CABIN, 'without the smoke'])).not.toMatch(/smoke/);
     expect(converse([CABIN, 'make it summer'])).not.toMatch(/snow/);
+  });
+
+  it('swaps a word of the subject, keeping its article and adjectives', () => {
+    expect(converse([CABIN, 'replace the cabin with a castle'])).toMatch(/^A cozy castle in the snowy woods at dusk, /);
+    expect(converse([CABIN, 'replace the cabin with an igloo'])).toMatch(/^A cozy igloo in the snowy woods at dusk, /);
   });
 
   it('starts over when a later turn names a new subject', () => {

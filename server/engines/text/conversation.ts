@@ -10,7 +10,7 @@ import { readIntent, type Task } from './intent';
 import { type Plan } from './plan';
 import { applyRefinement } from './refine';
 import { contextOf, findQuestionSubject, findSubject, type Subject } from './subject';
-import { STYLE_TOPICS, detectTopics, wordsOf } from './vocab/topics';
+import { MODIFIER_TOPICS, STYLE_TOPICS, detectTopics, wordsOf } from './vocab/topics';
 
 /** What a system prompt says the assistant is for, when the user does not say otherwise. */
 function systemTask(text: string): Task | undefined {
@@ -19,6 +19,11 @@ function systemTask(text: string): Task | undefined {
   if (/\bcaptions?\b/i.test(text)) return 'caption';
   if (/\btitles?\b/i.test(text) && !/\bprompts?\b/i.test(text)) return 'title';
   return undefined;
+}
+
+/** Instructions sit at the start or the end of a message; the middle of a pasted page is skipped. */
+function excerpt(text: string): string {
+  return text.length <= 4000 ? text : `${text.slice(0, 2000)}\n${text.slice(-2000)}`;
 }
 
 function topicsOf(text: string, weight: number, only?: ReadonlySet<string>): Map<string, number> {
@@ -36,18 +41,18 @@ export function readConversation(messages: readonly ChatMessage[]): Plan {
 
   for (const m of messages) {
     if (m.role === 'system') {
-      format = readFormat(m.content, format);
-      defaultTask = systemTask(m.content) ?? defaultTask;
-      for (const [t, w] of topicsOf(m.content, 2, STYLE_TOPICS)) systemStyles.set(t, w);
+      format = readFormat(excerpt(m.content), format);
+      defaultTask = systemTask(excerpt(m.content)) ?? defaultTask;
+      for (const [t, w] of topicsOf(excerpt(m.content), 2, STYLE_TOPICS)) systemStyles.set(t, w);
       continue;
     }
     if (m.role === 'assistant') {
       plan.previous = m.content;
       continue;
     }
-    format = readFormat(m.content, format);
-    plan.request = m.content;
-    const intent = readIntent(m.content, plan.subject !== undefined || plan.previous !== undefined);
+    format = readFormat(excerpt(m.content), format);
+    plan.request = excerpt(m.content);
+    const intent = readIntent(excerpt(m.content), plan.subject !== undefined || plan.previous !== undefined);
     if (intent.kind === 'refine') {
       applyRefinement(plan, intent.body);
       if (intent.another && plan.previous) for (const w of wordsOf(plan.previous)) plan.avoid.add(w);
@@ -67,11 +72,15 @@ export function readConversation(messages: readonly ChatMessage[]): Plan {
       plan.topics = topicsOf(subject.text, 1);
       // The rest of the message ("for my blog post about winter hiking") colours the scene a little.
       for (const [t, w] of topicsOf(contextOf(m.content), 0.5)) if (!plan.topics.has(t)) plan.topics.set(t, w);
-      for (const [t, w] of topicsOf(m.content, 2, STYLE_TOPICS)) plan.topics.set(t, w);
+      for (const [t, w] of topicsOf(excerpt(m.content), 2, STYLE_TOPICS)) plan.topics.set(t, w);
+    }
+    if (!subject && !plan.subject) {
+      // No subject anywhere yet ("make it darker" as an opening line): how it should look still counts.
+      for (const [t, w] of topicsOf(excerpt(m.content), 2, MODIFIER_TOPICS)) plan.topics.set(t, w);
     }
     if (intent.task === 'negative') {
       // "rewrite as a negative prompt" speaks of the previous answer: let its topics count too.
-      for (const [t, w] of topicsOf(plan.previous ?? '', 0.5)) if (!plan.topics.has(t)) plan.topics.set(t, w);
+      for (const [t, w] of topicsOf(excerpt(plan.previous ?? ''), 0.5)) if (!plan.topics.has(t)) plan.topics.set(t, w);
     }
     lastTask = plan.task;
   }
@@ -84,7 +93,7 @@ function subjectFor(task: Task, body: string, category: string | undefined): Sub
   switch (task) {
     case 'prompt': case 'describe': return findSubject(body);
     case 'list': return findSubject(listSubjectText(body, category));
-    case 'answer': case 'negative': case 'title': case 'caption': return findQuestionSubject(body.split(':')[0] ?? body);
+    case 'answer': case 'negative': case 'title': case 'caption': return findQuestionSubject(body);
     default: return undefined;
   }
 }

@@ -49,6 +49,9 @@ const MODIFIER_WORDS = new Set(['more', 'less', 'bit', 'little', 'much', 'way', 
 const REFINE_START = /^(?:make (?:it|this|that|them|the (?:image|scene|prompt|picture|light|lighting|mood|colou?rs?|sky))|add|more|less|remove|without|no|include|change|turn (?:it|this)|switch|try|instead|same|again|another|one more|shorter|longer|darker|brighter|warmer|colder|cooler|it should|i want it|i'd like it|put|set (?:it|the)|but|give it|keep|drop|lose|replace|swap|get rid of|lose the|tone down|crank up|what about|how about|and with|with|now with|also)\b/i;
 const ANOTHER = /\b(?:another|again|one more|different|variation|alternative|new version|try again|regenerate|re-?roll|something else)\b/i;
 
+/** A refinement is a short follow-up; a long message is a new request, however it starts. */
+const MAX_REFINEMENT = 400;
+
 function stripLead(text: string): string {
   let s = text.trim();
   for (let i = 0; i < 3; i++) {
@@ -83,7 +86,7 @@ export function readIntent(message: string, hasContext: boolean): Intent {
     const m = re.exec(body);
     if (m) return { kind: 'task', task: 'unsupported', body, unsupported: what.replace('$1', (m[1] ?? '').toLowerCase()) };
   }
-  if (hasContext && (REFINE_START.test(body) || isModifierOnly(body) || (ANOTHER.test(body) && wordsOf(body).length <= 6))) {
+  if (hasContext && body.length <= MAX_REFINEMENT && (REFINE_START.test(body) || isModifierOnly(body) || (ANOTHER.test(body) && wordsOf(body).length <= 6))) {
     if (!NEGATIVE.test(body) && !TITLE.test(body) && !CAPTION.test(body)) {
       return { kind: 'refine', body, another: ANOTHER.test(body) };
     }

@@ -3,6 +3,7 @@
  * "add a red fox", "without the smoke", "in watercolor", "replace the cabin with a lighthouse".
  */
 import { type Plan } from './plan';
+import { withArticle } from './format';
 import { makeSubject } from './subject';
 import { CONFLICT_GROUPS, MODIFIER_TOPICS, STYLE_TOPICS, detectTopics, wordsOf } from './vocab/topics';
 
@@ -23,8 +24,25 @@ const SEASON_ADJECTIVES: Readonly<Record<string, readonly string[]>> = {
 };
 const SEASON_PHRASE: Readonly<Record<string, string>> = { winter: 'in winter', autumn: 'in autumn', spring: 'in spring', summer: 'in summer' };
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Longer phrases are not edits of a subject but new text; they are never searched for. */
+const MAX_PHRASE = 80;
+
+/** Where `phrase` occurs in `text` as whole words, ignoring case; -1 when it does not. */
+function findWords(text: string, phrase: string): number {
+  if (phrase.length === 0 || phrase.length > MAX_PHRASE) return -1;
+  const hay = text.toLowerCase();
+  const needle = phrase.toLowerCase();
+  const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    if (!isWordChar(hay[at - 1]) && !isWordChar(hay[at + needle.length])) return at;
+  }
+  return -1;
+}
+
+/** `text` with the words at [start, end) replaced, together with a determiner right before them. */
+function spliceWords(text: string, start: number, end: number, replacement: string): string {
+  const before = text.slice(0, start).replace(/\b(?:a|an|the|some)\s+$/i, '');
+  return `${before}${replacement}${text.slice(end)}`;
 }
 
 function setSubjectText(plan: Plan, text: string): void {
@@ -33,9 +51,12 @@ function setSubjectText(plan: Plan, text: string): void {
 }
 
 function removeFromSubject(plan: Plan, phrase: string): void {
-  const re = new RegExp(`(?:,?\\s*(?:with|and)\\s+|\\s*,\\s*)?(?:an?\\s+|the\\s+|some\\s+)?${escape(phrase)}`, 'i');
-  if (plan.subject && re.test(plan.subject.text)) setSubjectText(plan, plan.subject.text.replace(re, ''));
-  plan.additions = plan.additions.filter((a) => !a.toLowerCase().includes(phrase.toLowerCase()));
+  const at = plan.subject ? findWords(plan.subject.text, phrase) : -1;
+  if (plan.subject && at >= 0) {
+    const text = spliceWords(plan.subject.text, at, at + phrase.length, '');
+    setSubjectText(plan, text.replace(/(?:,?\s*\b(?:with|and)\s*)+(?=,|$)/i, '').replace(/\b(?:with|and)\s*,/i, ','));
+  }
+  plan.additions = plan.additions.filter((a) => findWords(a, phrase) < 0);
 }
 
 /** A new time of day replaces the old one in the subject ("at dusk" becomes "at night"). */
@@ -52,7 +73,9 @@ function reseason(plan: Plan, season: string): void {
   let text = plan.subject.text;
   for (const [other, adjectives] of Object.entries(SEASON_ADJECTIVES)) {
     if (other === season) continue;
-    for (const adj of adjectives) text = text.replace(new RegExp(`\\b${escape(adj)}\\s+`, 'gi'), '');
+    for (const adj of adjectives) {
+      for (let at = findWords(text, adj); at >= 0; at = findWords(text, adj)) text = `${text.slice(0, at)}${text.slice(at + adj.length).trimStart()}`;
+    }
   }
   if (!detectTopics(text).has(season)) text = `${text} ${SEASON_PHRASE[season] ?? ''}`;
   setSubjectText(plan, text);
@@ -69,10 +92,17 @@ export function applyRefinement(plan: Plan, body: string): void {
   let addition: string | undefined;
   if (replaced?.[1] && replaced[2]) {
     const [, from, to] = replaced;
-    if (plan.subject && new RegExp(`\\b${escape(from)}\\b`, 'i').test(plan.subject.text)) {
-      setSubjectText(plan, plan.subject.text.replace(new RegExp(`\\b${escape(from)}\\b`, 'i'), to));
+    const at = plan.subject ? findWords(plan.subject.text, from) : -1;
+    if (plan.subject && at >= 0) {
+      // The subject keeps its own article and adjectives: "a cozy cabin" becomes "a cozy castle".
+      const bare = to.replace(/^(?:a|an|the|some)\s+/i, '');
+      const text = plan.subject.text;
+      const before = text.slice(0, at);
+      const article = /\b(?:a|an)\s+$/i.exec(before);
+      const lead = article ? `${before.slice(0, article.index)}${withArticle(bare).split(' ')[0]} ` : before;
+      setSubjectText(plan, `${lead}${bare}${text.slice(at + from.length)}`);
       for (const w of wordsOf(from)) plan.excluded.add(w);
-    } else if (detectTopics(to).size === 0 || wordsOf(to).length > 2) {
+    } else if (to.length <= MAX_PHRASE && (detectTopics(to).size === 0 || wordsOf(to).length > 2)) {
       addition = to;
     }
   } else {

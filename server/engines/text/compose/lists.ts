@@ -14,6 +14,8 @@ import { detectTopics } from '../vocab/topics';
 import { composePrompt, type Context, subjectPhrase } from './prompt';
 import { composeTitle } from './prose';
 
+/** The longest list written at once. */
+const MAX_ITEMS = 20;
 const NUMBER_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const numberName = (n: number) => NUMBER_NAMES[n] ?? String(n);
 
@@ -97,7 +99,8 @@ function uniqueTitles(ctx: Context, n: number): string[] {
 export function composeList(ctx: Context): string {
   const { plan } = ctx;
   const f = plan.format;
-  const n = Math.min(Math.max(plan.count ?? 5, 1), 20);
+  const asked = Math.max(plan.count ?? 5, 1);
+  const n = Math.min(asked, MAX_ITEMS);
   const category = plan.category ?? 'prompts';
   const found = listing(ctx, category);
   const subject = plan.subject && inSentence({ ...plan.subject, text: subjectPhrase(plan.subject, plan.additions) });
@@ -113,21 +116,25 @@ export function composeList(ctx: Context): string {
   if (f.oneLine) return `${capitalize(joinAnd(found.names?.(items) ?? items))}.`;
   const lines = items.map((item, i) => `${f.bullets ? '-' : `${i + 1}.`} ${capitalize(item)}`).join('\n');
   if (f.bare) return lines;
-  const count = numberName(items.length);
-  const lead = subject
-    ? `Here are ${count} ${found.noun} ${found.link} ${subject}:`
-    : `Here are ${count} ${found.noun}:`;
+  const one = items.length === 1;
+  const what = `${one ? 'is one' : `are ${numberName(items.length)}`} ${one ? found.noun.replace(/e?s$/, '') : found.noun}`;
+  const capped = asked > items.length ? ` (${items.length} ${asked > MAX_ITEMS ? 'is the most I list at once' : 'is all I have'})` : '';
+  const link = one ? found.link.replace(/\bsuit\b/, 'suits') : found.link;
+  const lead = `Here ${what}${capped}${subject ? ` ${link} ${subject}` : ''}:`;
   return `${lead}\n${lines}`;
 }
 
 /** Terms to turn into a negative prompt, from "rewrite as a negative prompt: no people, no text". */
 function explicitTerms(request: string): string[] {
   const colon = request.indexOf(':');
+  const converting = /\b(?:rewrite|convert|turn|make|change|reword|as|into)\b/i.test(colon >= 0 ? request.slice(0, colon) : request);
+  if (!converting) return [];
   const quoted = /["“]([^"”]+)["”]/.exec(request)?.[1];
   const source = quoted ?? (colon >= 0 ? request.slice(colon + 1) : '');
   return source.split(/\s*(?:,|;|\/|\band\b|\bor\b|\n)\s*/)
     .map((t) => t.trim().replace(/^(?:no|without|avoid|not|don't want|do not want|nothing|any|never)\s+/i, '').replace(/[.!]+$/, '').trim())
-    .filter((t) => t.length > 0 && t.length < 60);
+    .filter((t) => t.length > 0 && t.length < 60)
+    .slice(0, 30);
 }
 
 /** A negative prompt: the user's own terms, terms for the scene's topics, then general quality terms. */

@@ -80,7 +80,8 @@ export function composePrompt(ctx: Context, opts: PromptOptions = {}): string {
   add(2, 2, sampler.pick(LIGHTING, slot('lighting'))?.text);
   if (size !== 'short') {
     const mood = sampler.pick(MOODS, slot('mood'))?.text;
-    if (mood) add(3, 4, sampler.pickText([`${mood} atmosphere`, `${mood} mood`], slot('mood-form')));
+    const forms = /atmospher/.test(mood ?? '') ? [`${mood} mood`] : [`${mood} atmosphere`, `${mood} mood`];
+    if (mood) add(3, 4, sampler.pickText(forms, slot('mood-form')));
     add(4, 5, sampler.pick(COMPOSITIONS, slot('composition'))?.text.replace(/\{head\}/g, subject.head));
   }
   if (size === 'long') {
@@ -99,13 +100,14 @@ export function composePrompt(ctx: Context, opts: PromptOptions = {}): string {
   for (const f of sampler.pickMany(finishes, finishCount, slot('finish'))) add(8, 9, f.text);
 
   const limit = opts.wordLimit ?? plan.format.wordLimit;
-  const kept = limit === undefined ? parts : withinWordLimit(parts, limit);
-  const text = kept.sort((a, b) => a.order - b.order).map((p) => p.text).join(', ');
+  const kept = limit === undefined ? parts : withinWordLimit(parts, limit, subject);
+  const text = kept.sort((a, b) => a.order - b.order)
+    .map((p) => (keywords ? p.text.replace(/^(?:a|an|the)\s+/i, '') : p.text)).join(', ');
   return keywords ? text : capitalize(text);
 }
 
 /** The most important parts that fit in `limit` words; the subject is clipped if it alone is too long. */
-function withinWordLimit(parts: readonly Part[], limit: number): Part[] {
+function withinWordLimit(parts: readonly Part[], limit: number, subject: Subject): Part[] {
   const kept: Part[] = [];
   let used = 0;
   for (const p of [...parts].sort((a, b) => a.priority - b.priority)) {
@@ -114,7 +116,10 @@ function withinWordLimit(parts: readonly Part[], limit: number): Part[] {
       kept.push(p);
       used += words;
     } else if (p.priority === 0) {
-      kept.push({ ...p, text: clipWords(p.text, limit) });
+      // With only a few words to spend, keep the end of the main keyword: "cozy cabin" before "a cozy".
+      const main = (subject.keywords[0] ?? subject.head).split(/\s+/);
+      const text = main.length >= limit ? main.slice(-limit).join(' ') : clipWords(p.text.replace(/^(?:a|an|the|some)\s+/i, ''), limit);
+      kept.push({ ...p, text });
       used = limit;
     }
   }

@@ -79,6 +79,7 @@ export function composeDescription(ctx: Context): string {
   const scene = inSentence({ ...subject, text: subjectPhrase(subject, plan.additions) });
   sampler.emit(scene);
   const target = f.sentences ?? (f.length === 'short' ? 2 : f.length === 'long' ? 9 : 5);
+  if (target === 1) return oneSentence(sampler, scene);
   const sentences: string[] = [];
   for (let i = 0; sentences.length < target && i < target + 12; i++) {
     const sentence = (ORDER[i] ?? extraDetail)(sampler, subject, scene);
@@ -89,6 +90,13 @@ export function composeDescription(ctx: Context): string {
     return `${sentences.slice(0, half).join(' ')}\n\n${sentences.slice(half).join(' ')}`;
   }
   return sentences.join(' ');
+}
+
+/** A description folded into one sentence: the scene, its light and two details. */
+function oneSentence(sampler: Sampler, scene: string): string {
+  const light = sampler.pick(LIGHTING, 'lighting')?.text;
+  const ds = sampler.pickMany(DETAILS, 2, 'details').map((d) => d.text);
+  return `${capitalize(scene)}${light ? `, bathed in ${light}` : ''}${ds.length > 0 ? `, with ${joinAnd(ds)}` : ''}.`;
 }
 
 /** One sentence that says what is in the picture and how it is lit. */

@@ -70,7 +70,7 @@ export const MOODS = bank([
   ['enchanted and otherworldly', 'fantasy forest'],
   ['playful and whimsical', 'whimsical animal bright'],
   ['bright and joyful', 'bright summer whimsical'],
-  ['melancholic and rain-soaked', 'rain urban'],
+  ['melancholic and rain-soaked', '!rain urban'],
   ['gritty and electric', 'urban scifi night'],
   ['sleek and futuristic', 'scifi product'],
   ['lonely and vast', 'space desert'],
