@@ -1,0 +1,131 @@
+/**
+ * The run status on a node: queued, running (elapsed time, progress, retries), done, cached,
+ * failed with the service's message pinned, skipped because of an upstream failure, cancelled,
+ * or refused by validation; and the chat text as it streams in.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNodeRunState, useRunContext } from './context';
+import { formatDuration, plural } from './format';
+import type { NodeRunState } from './run-state';
+import './run.css';
+
+/** Elapsed time since `startedAt`, ticking ten times a second while `active`. */
+function useElapsed(startedAt: number | undefined, active: boolean): number | undefined {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, [active]);
+  return startedAt === undefined ? undefined : Math.max(0, now - startedAt);
+}
+
+const LABELS: Record<NodeRunState['phase'], string> = {
+  invalid: 'Cannot run',
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  cached: 'Cached',
+  failed: 'Failed',
+  skipped: 'Skipped',
+  cancelled: 'Cancelled',
+};
+
+function headline(s: NodeRunState, elapsed: number | undefined, upstream: string | undefined): string {
+  switch (s.phase) {
+    case 'running':
+      return elapsed === undefined ? 'Running' : `Running ${formatDuration(elapsed)}`;
+    case 'done':
+      return `Done in ${formatDuration(s.durationMs ?? 0)}`;
+    case 'cached':
+      return s.apiCallsSaved ? `Cached (saved ${plural(s.apiCallsSaved, 'call')})` : 'Cached';
+    case 'failed':
+      return s.durationMs === undefined ? 'Failed' : `Failed after ${formatDuration(s.durationMs)}`;
+    case 'skipped':
+      return `Skipped: ${upstream ?? 'an upstream node'} failed`;
+    default:
+      return LABELS[s.phase];
+  }
+}
+
+/** The streamed text, kept scrolled to its end while it grows unless the reader scrolled up. */
+function StreamedText({ text, live }: { text: string; live: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const follow = useRef(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && follow.current) el.scrollTop = el.scrollHeight;
+  }, [text]);
+  return (
+    <div
+      ref={ref}
+      className="run-stream nodrag nowheel"
+      aria-label={live ? 'Text streaming in' : 'Text received before the node stopped'}
+      aria-busy={live}
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+      }}
+    >
+      {text}
+    </div>
+  );
+}
+
+export function NodeRunStatus({ nodeId }: { nodeId: string }) {
+  const { describeNode, focusNode } = useRunContext();
+  const s = useNodeRunState(nodeId);
+  const running = s?.phase === 'running';
+  const elapsed = useElapsed(s?.startedAt, running);
+  if (!s) return null;
+
+  const upstream = s.because === undefined ? undefined : `'${describeNode(s.because).label}'`;
+  const streaming = s.text !== '' && s.phase !== 'done' && s.phase !== 'cached';
+  return (
+    <div className={`run-status run-status--${s.phase}`} data-phase={s.phase}>
+      <div className="run-status__line">
+        <span className="run-status__badge" role="status">{headline(s, elapsed, upstream)}</span>
+        {running && s.progress !== undefined && (
+          <progress className="run-status__progress" max={1} value={s.progress} aria-label={`Progress of ${describeNode(nodeId).label}`} />
+        )}
+      </div>
+      {running && s.message && <p className="run-status__message">{s.message}</p>}
+      {s.retry && (
+        <p className="run-status__message">
+          Retrying ({s.retry.attempt} of {s.retry.maxAttempts}): {s.retry.reason}
+        </p>
+      )}
+      {s.phase === 'failed' && s.error && (
+        <div className="run-status__error nodrag" role="alert">
+          <p>
+            {s.error.status !== undefined && <strong>HTTP {s.error.status}: </strong>}
+            {s.error.message}
+          </p>
+          {s.error.field !== undefined && (
+            <button type="button" className="run-link nodrag" onClick={() => focusNode(nodeId, s.error?.field)}>
+              Go to field {s.error.field}
+            </button>
+          )}
+        </div>
+      )}
+      {s.phase === 'skipped' && s.because !== undefined && (
+        <button type="button" className="run-link nodrag" onClick={() => focusNode(s.because!)}>
+          Show {upstream}
+        </button>
+      )}
+      {s.phase === 'invalid' && s.problems && (
+        <ul className="run-status__problems">
+          {s.problems.map((p, i) => (
+            <li key={i}>
+              <button type="button" className="run-link nodrag" onClick={() => focusNode(nodeId, p.field)}>
+                {p.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {streaming && <StreamedText text={s.text} live={running} />}
+    </div>
+  );
+}

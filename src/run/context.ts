@@ -1,0 +1,60 @@
+/**
+ * What the run components share: the controller (run state and worker) and the few things they
+ * need from the editor (where a node's field is, what a node is called). The provider fills it.
+ */
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { PlanOptions } from '../../workers/plan';
+import type { RunController } from './controller';
+import type { NodeResult, NodeRunState, RunOverview } from './run-state';
+
+/** How a node is named on screen and in downloaded files. */
+export interface NodeDescription {
+  /** The user's title, or the node type's title, or the id. */
+  label: string;
+  /** A file name the user chose on the node (Preview's `filename`), without extension. */
+  filename?: string;
+}
+
+export interface RunContextValue {
+  controller: RunController;
+  /** Runs the current workflow (or the part `options` selects). */
+  start(options: PlanOptions): void;
+  /** Selects the node, shows it, and focuses the field when one is named. */
+  focusNode(nodeId: string, field?: string): void;
+  describeNode(nodeId: string): NodeDescription;
+  /** The workflow's title, for file names. */
+  workflowTitle(): string;
+}
+
+export const RunContext = createContext<RunContextValue | null>(null);
+
+export function useRunContext(): RunContextValue {
+  const value = useContext(RunContext);
+  if (!value) throw new Error('run components must be inside <RunProvider> (src/run/index.ts)');
+  return value;
+}
+
+/** The run status of one node; re-renders only when that node's status changes. */
+export function useNodeRunState(nodeId: string): NodeRunState | undefined {
+  const { status } = useRunContext().controller.state;
+  const subscribe = useCallback((listener: () => void) => status.subscribe(nodeId, listener), [status, nodeId]);
+  return useSyncExternalStore(subscribe, () => status.get(nodeId));
+}
+
+/** Only the phase of one node: streamed text does not wake components that use this. */
+export function useNodePhase(nodeId: string): NodeRunState['phase'] | undefined {
+  const { status } = useRunContext().controller.state;
+  const subscribe = useCallback((listener: () => void) => status.subscribe(nodeId, listener), [status, nodeId]);
+  return useSyncExternalStore(subscribe, () => status.get(nodeId)?.phase);
+}
+
+export function useNodeResult(nodeId: string): NodeResult | undefined {
+  const { results } = useRunContext().controller.state;
+  const subscribe = useCallback((listener: () => void) => results.subscribe(nodeId, listener), [results, nodeId]);
+  return useSyncExternalStore(subscribe, () => results.get(nodeId));
+}
+
+export function useRunOverview(): RunOverview {
+  const { overview } = useRunContext().controller.state;
+  return useSyncExternalStore(overview.subscribe, overview.get);
+}

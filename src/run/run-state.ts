@@ -1,0 +1,182 @@
+/**
+ * What the page knows about runs: per node a status (phase, timings, progress, streamed text,
+ * the error) and a result (outputs, images behind object URLs), each in its own keyed store so
+ * a text chunk never re-renders an image; and an overview of the run for the run panel. Plain
+ * module, no React: `applyEvent` is the one place executor events change the page's state.
+ */
+import type { NodeError, RunSummary } from '../../workers/events';
+import type { UiEvent } from '../../workers/transfer';
+import type { WorkflowProblem } from '../../workers/validate';
+import { releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
+import { createKeyedStore, createValueStore, type KeyedStore, type ValueStore } from './keyed-store';
+
+export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'failed' | 'skipped' | 'cancelled';
+
+export interface NodeRunState {
+  runId: string;
+  phase: NodePhase;
+  /** Page clock (performance.now) when the node began running, for the elapsed time. */
+  startedAt?: number;
+  durationMs?: number;
+  /** 0 to 1, with what the node says it is doing. */
+  progress?: number;
+  message?: string;
+  /** Chat text streamed in so far (kept when the node fails or is cancelled). */
+  text: string;
+  error?: NodeError;
+  /** The failed node that caused a skip. */
+  because?: string;
+  /** The retry under way, when a request failed in a way worth retrying. */
+  retry?: { attempt: number; maxAttempts: number; reason: string };
+  apiCallsSaved?: number;
+  /** Validation problems on this node when the run was refused. */
+  problems?: WorkflowProblem[];
+}
+
+export interface NodeResult {
+  runId: string;
+  outputs: Record<string, ShownValue>;
+  cached: boolean;
+}
+
+export interface RunOverview {
+  running: boolean;
+  runId?: string;
+  /** Page clock when the run was asked for. */
+  startedAt?: number;
+  /** Every validation problem of the last run asked for; empty once a valid run starts. */
+  problems: WorkflowProblem[];
+  /** The last finished run's summary. */
+  summary?: RunSummary;
+  /** Why the last run could not happen at all (the worker failed), never a node's failure. */
+  error?: string;
+}
+
+export interface RunState {
+  status: KeyedStore<NodeRunState>;
+  results: KeyedStore<NodeResult>;
+  overview: ValueStore<RunOverview>;
+}
+
+export function createRunState(): RunState {
+  return {
+    status: createKeyedStore<NodeRunState>(),
+    results: createKeyedStore<NodeResult>(),
+    overview: createValueStore<RunOverview>({ running: false, problems: [] }),
+  };
+}
+
+export interface ApplyDeps {
+  urls: UrlFactory;
+  now(): number;
+}
+
+function update(state: RunState, nodeId: string, runId: string, change: (prev: NodeRunState) => NodeRunState): void {
+  const prev = state.status.get(nodeId);
+  state.status.set(nodeId, change(prev?.runId === runId ? prev : { runId, phase: 'queued', text: '' }));
+}
+
+/** Marks a run as asked for, before the worker has said anything about it. */
+export function beginRun(state: RunState, runId: string, startedAt: number): void {
+  state.overview.set({ ...state.overview.get(), running: true, runId, startedAt, problems: [], error: undefined });
+}
+
+/**
+ * Applies one executor event to the page's state. Events of any run but the one asked for last
+ * (`beginRun`) are ignored: a late event must not overwrite the current run's state.
+ */
+export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): void {
+  const { runId } = event;
+  if (runId !== state.overview.get().runId) return;
+  switch (event.type) {
+    case 'run-started': {
+      // Statuses from an earlier run no longer describe the graph; results stay until replaced.
+      const planned = new Set(event.nodeIds);
+      for (const id of [...state.status.keys()]) if (!planned.has(id)) state.status.set(id, undefined);
+      return;
+    }
+    case 'node-queued':
+      state.status.set(event.nodeId, { runId, phase: 'queued', text: '' });
+      return;
+    case 'node-started':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'running', startedAt: deps.now(), progress: 0 }));
+      return;
+    case 'node-progress':
+      update(state, event.nodeId, runId, (p) => ({ ...p, progress: event.fraction, message: event.message, retry: undefined }));
+      return;
+    case 'node-partial-text':
+      update(state, event.nodeId, runId, (p) => ({ ...p, text: p.text + event.delta, retry: undefined }));
+      return;
+    case 'node-retry':
+      update(state, event.nodeId, runId, (p) => ({ ...p, retry: { attempt: event.attempt, maxAttempts: event.maxAttempts, reason: event.reason } }));
+      return;
+    case 'node-cached':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'cached', apiCallsSaved: event.apiCallsSaved }));
+      return;
+    case 'node-done': {
+      update(state, event.nodeId, runId, (p) => ({
+        ...p, phase: event.cached ? 'cached' : 'done', durationMs: event.durationMs, progress: 1, retry: undefined,
+      }));
+      const previous = state.results.get(event.nodeId);
+      state.results.set(event.nodeId, { runId, outputs: toShownOutputs(event.outputs, deps.urls), cached: event.cached });
+      if (previous) releaseOutputs(previous.outputs, deps.urls);
+      return;
+    }
+    case 'node-failed':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'failed', error: event.error, durationMs: event.durationMs, retry: undefined }));
+      return;
+    case 'node-cancelled':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'cancelled', retry: undefined }));
+      return;
+    case 'node-skipped':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'skipped', because: event.because }));
+      return;
+    case 'node-request':
+      return;
+    case 'run-finished':
+      finishRun(state, event.summary);
+      return;
+  }
+}
+
+/** Records a finished run: its summary, and on each node the problems that refused it. */
+export function finishRun(state: RunState, summary: RunSummary): void {
+  const overview = state.overview.get();
+  // The summary arrives twice (the last event and the run's result): the first one counts.
+  if (summary.runId !== overview.runId || overview.summary?.runId === summary.runId) return;
+  if (summary.status === 'invalid') {
+    const byNode = new Map<string, WorkflowProblem[]>();
+    for (const p of summary.problems) byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p]);
+    for (const [nodeId, problems] of byNode) state.status.set(nodeId, { runId: summary.runId, phase: 'invalid', text: '', problems });
+  }
+  state.overview.set({ ...overview, running: false, summary, problems: summary.problems, error: undefined });
+}
+
+/**
+ * Ends a run the worker could not finish (it crashed or stopped answering): nodes still queued
+ * or running are marked cancelled, and the reason is kept for the run panel.
+ */
+export function abandonRun(state: RunState, runId: string, reason: string): void {
+  if (runId !== state.overview.get().runId) return;
+  for (const id of [...state.status.keys()]) {
+    const s = state.status.get(id);
+    if (s && s.runId === runId && (s.phase === 'queued' || s.phase === 'running')) state.status.set(id, { ...s, phase: 'cancelled' });
+  }
+  state.overview.set({ ...state.overview.get(), running: false, error: reason });
+}
+
+/** Forgets nodes that are no longer in the workflow, revoking their images' object URLs. */
+export function pruneNodes(state: RunState, keep: ReadonlySet<string>, urls: UrlFactory): void {
+  for (const id of [...state.results.keys()]) {
+    if (keep.has(id)) continue;
+    const result = state.results.get(id);
+    state.results.set(id, undefined);
+    if (result) releaseOutputs(result.outputs, urls);
+  }
+  for (const id of [...state.status.keys()]) if (!keep.has(id)) state.status.set(id, undefined);
+}
+
+/** Forgets every result, revoking every object URL (the provider unmounts). */
+export function releaseAll(state: RunState, urls: UrlFactory): void {
+  pruneNodes(state, new Set(), urls);
+}
