@@ -142,11 +142,11 @@ export class Sampler {
 
   private score(p: Phrase, slot: string): number {
     const { topics } = this.opts;
-    let s = 0;
     let generic = p.tags.length === 0;
     let matched = false;
     let required = 0;
     let requiredMet = false;
+    const gains: number[] = [];
     for (const raw of p.tags) {
       const isRequired = raw.startsWith('!');
       const tag = isRequired ? raw.slice(1) : raw;
@@ -157,8 +157,11 @@ export class Sampler {
         required += 1;
         if (weight > 0) requiredMet = true;
       }
-      s += weight * (STYLE_TOPICS.has(tag) ? STYLE_MATCH : TOPIC_WEIGHT);
+      if (weight > 0) gains.push(weight * (STYLE_TOPICS.has(tag) ? STYLE_MATCH : TOPIC_WEIGHT));
     }
+    // Each further matching topic counts half as much as the one before, so several good phrases
+    // stay close enough for temperature to choose among them.
+    let s = gains.sort((a, b) => b - a).reduce((sum, g, i) => sum + g / 2 ** i, 0);
     if (generic) s += GENERIC_BASELINE;
     else if (!matched || (required > 0 && !requiredMet)) s -= MISMATCH_COST;
     for (const group of CONFLICT_GROUPS) {
