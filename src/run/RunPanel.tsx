@@ -79,7 +79,7 @@ export function RunPanel() {
       </div>
       {error !== undefined && (
         <p className="run-panel__error" role="alert">
-          The run could not finish: {error}
+          Could not run: {error}
         </p>
       )}
       {problems.length > 0 && (

@@ -5,9 +5,11 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PlanOptions } from '../../workers/plan';
+import { useEditorStore } from '../store';
 import { createRunController, type RunController } from './controller';
 import { RunContext, type NodeDescription, type RunContextValue } from './context';
 import type { EditorLink } from './editor-link';
+import { storeLink } from './store-link';
 import { createWorkerClient, type RunClient } from './worker-client';
 
 export interface RunProviderWithProps {
@@ -70,4 +72,11 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   }, [value, controller]);
 
   return <RunContext.Provider value={value}>{children}</RunContext.Provider>;
+}
+
+/** The run side of the real editor: must sit inside `<EditorStoreProvider>`. */
+export function RunProvider({ children, client }: { children: ReactNode; client?: RunClient }) {
+  const store = useEditorStore();
+  const [link] = useState(() => storeLink(store));
+  return <RunProviderWith link={link} client={client}>{children}</RunProviderWith>;
 }

@@ -42,7 +42,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
       const runId = `run-${++runs}`;
       beginRun(state, runId, now());
       try {
-        const summary = await deps.client.run(workflow, deps.settings(), { ...options, runId }, (event) => {
+        const settings = deps.settings();
+        const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => {
           applyEvent(state, event, { urls, now });
         });
         finishRun(state, summary);

@@ -1,0 +1,19 @@
+/**
+ * The editor's run side, for the app shell, the node views and the toolbar:
+ * - `<RunProvider>` wraps the editor (inside `<EditorStoreProvider>`): it owns the executor's web
+ *   worker (started at the first run), Run on Ctrl+Enter, Cancel on Escape.
+ * - `useRunControls()` → { run, runTo, runFrom, cancel, running, problems }.
+ * - `<NodeRunStatus nodeId>`: the node's run badge, its pinned error and the streaming chat text.
+ * - `<NodeResults nodeId>`: the node's images (click opens the viewer) and text results.
+ * - `<RunPanel>`: Run and Cancel, a refused run's problems (each focusing its node and field),
+ *   and the last run's summary.
+ * Every clickable part carries the class `nodrag` (and `nowheel` where it scrolls), so it can sit
+ * inside a React Flow node.
+ */
+export { RunProvider, RunProviderWith } from './RunProvider';
+export { useRunControls, type RunControls } from './useRunControls';
+export { NodeRunStatus } from './NodeRunStatus';
+export { NodeResults } from '../results/NodeResults';
+export { RunPanel } from './RunPanel';
+export type { EditorLink } from './editor-link';
+export type { NodePhase, NodeRunState, RunOverview } from './run-state';
