@@ -23,6 +23,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const token = io.env.ATELIER_TOKEN?.trim();
   const secrets = token === undefined || token === '' ? [] : [token];
   const fail = (text: string) => io.stderr.write(`atelier: ${redactSecrets(text, secrets)}\n`);
+  if (argv.length === 0) {
+    io.stderr.write(USAGE);
+    return EXIT.usage;
+  }
   try {
     const args = parseCliArgs(argv);
     switch (args.command) {

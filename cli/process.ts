@@ -12,6 +12,13 @@ export async function runProcess(argv: readonly string[] = process.argv.slice(2)
     process.stderr.write('\natelier: interrupted; stopping requests in flight and writing what is done (Ctrl-C again to quit at once)\n');
     interrupt.abort(new DOMException('interrupted', 'AbortError'));
   };
+  // A reader that goes away (`atelier run --json … | head`) must not end the run unwritten:
+  // what is left to print is dropped, the outputs and the manifest are still written.
+  const ignoreClosedPipe = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  };
+  process.stdout.on('error', ignoreClosedPipe);
+  process.stderr.on('error', ignoreClosedPipe);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const code = await main(argv, {

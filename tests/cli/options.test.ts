@@ -3,12 +3,12 @@
  * refused --token, --set overrides, --to/--from, and validation that lists every problem and
  * sends nothing.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server';
-import { answerWithLocalEngine, example, onlyRunDir, readManifest, runCli } from './helpers';
+import { answerWithLocalEngine, example, onlyRunDir, readManifest, runCli, tempDir } from './helpers';
 
 describe('usage', () => {
   it('--help prints the usage on stdout and exits 0', async () => {
@@ -27,8 +27,15 @@ describe('usage', () => {
     expect(stdout).toBe(`atelier ${version}\n`);
   });
 
+  it('with no arguments prints the usage on stderr and exits 2', async () => {
+    const { code, stdout, stderr } = await runCli([]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^Usage: atelier run/);
+  });
+
   it.each([
-    [[], /no command given/],
+    [['--json'], /no command given/],
     [['run'], /run needs a workflow file/],
     [['draw', 'x.json'], /unknown command 'draw'/],
     [['run', 'a.json', 'b.json'], /one workflow file/],
@@ -146,6 +153,21 @@ describe('validation', () => {
     expect(stderr).toMatch(/node 'preview-sdxl': filename: /);
     expect(upstream.requests).toHaveLength(0);
     expect(existsSync(join(cwd, 'atelier-out'))).toBe(false);
+  });
+
+  it('takes no endpoint or token from the workflow file: such fields are dropped with a warning', async () => {
+    const doc = JSON.parse(readFileSync(example('fan-out'), 'utf8')) as { nodes: { id: string; params: Record<string, unknown> }[] } & Record<string, unknown>;
+    doc.imageBaseUrl = upstream.url;
+    doc.token = 'sk-abcdefghijklmnopqrstuvwxyz0123';
+    doc.nodes.find((n) => n.id === 'sdxl')!.params.base_url = upstream.url;
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'hostile.json'), JSON.stringify(doc));
+    const { code, stderr } = await runCli(['run', 'hostile.json'], { cwd });
+    expect(code, stderr).toBe(0);
+    expect(upstream.requests).toHaveLength(0);
+    expect(stderr).toMatch(/warning: hostile.json: imageBaseUrl: .*removed/);
+    expect(stderr).toMatch(/warning: hostile.json: nodes\[1\]\.params\.base_url: .*removed/);
+    expect(readManifest(onlyRunDir(cwd)).endpoints).toEqual({ image: 'local', text: 'local' });
   });
 
   it('asks for --model when chat goes to a real endpoint and the node names no model', async () => {
