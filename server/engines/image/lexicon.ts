@@ -6,7 +6,7 @@
 import { hex, type RGB } from './color';
 
 export type ObjectKind =
-  | 'sun' | 'moon' | 'stars' | 'cloud' | 'mountain' | 'tree' | 'building' | 'house' | 'figure' | 'animal'
+  | 'sun' | 'moon' | 'planet' | 'stars' | 'cloud' | 'mountain' | 'tree' | 'building' | 'house' | 'figure' | 'animal'
   | 'flower' | 'glow' | 'blob';
 
 export interface WordTraits {
@@ -92,7 +92,8 @@ def('city cityscape skyline skyscraper skyscrapers downtown urban metropolis str
 def('house cabin cottage hut barn home farmhouse', { colour: hex('#8a5a3c'), warm: 0.3, object: 'house' });
 def('village town', { colour: hex('#9a6a4c'), warm: 0.2, object: 'house', count: 4 });
 def('castle tower cathedral church temple palace', { colour: hex('#8d8a86'), object: 'building', count: 1 });
-def('space galaxy nebula cosmos cosmic universe planet', { colour: hex('#5a2b8c'), sky: hex('#0a0820'), ground: hex('#0a0820'), light: -0.7, sat: 0.4, closeUp: true, object: 'stars' });
+def('space galaxy nebula cosmos cosmic universe', { colour: hex('#5a2b8c'), sky: hex('#0a0820'), ground: hex('#0a0820'), light: -0.7, sat: 0.4, closeUp: true, object: 'stars' });
+def('planet planets saturn jupiter mars exoplanet', { colour: hex('#b07a4a'), sky: hex('#0a0820'), light: -0.4, object: 'planet' });
 def('cave underground dungeon', { colour: hex('#3a3430'), light: -0.6, warm: 0.1, closeUp: true, object: 'glow' });
 def('room interior kitchen library bedroom cafe', { colour: hex('#b08a64'), warm: 0.4, closeUp: true });
 
@@ -102,6 +103,25 @@ def('person man woman girl boy child character warrior knight wizard witch astro
 def('cat kitten dog puppy fox wolf bear horse deer lion tiger bird owl dragon animal creature', { colour: hex('#a8703e'), object: 'animal' });
 def('robot mech android cyborg', { colour: hex('#9aa3ad'), object: 'figure', sat: -0.1 });
 def('fruit apple food cake', { colour: hex('#d8432c'), closeUp: true, object: 'blob', count: 3 });
+
+// Words prompt writers reach for (the local chat engine's among them).
+def('twilight evening', { colour: hex('#8a6fb0'), sky: hex('#6d5a9e'), light: -0.3, warm: 0.1, horizon: 0.62 });
+def('sunlight sunbeam sunbeams rays godrays', { colour: hex('#ffe08a'), light: 0.35, warm: 0.4, object: 'sun' });
+def('firelight firelit torch torches bonfire campfire', { colour: hex('#ff9a3c'), light: -0.2, warm: 0.8, object: 'glow' });
+def('streetlight streetlights lanterns lantern lamplight', { colour: hex('#ffc36b'), warm: 0.5, object: 'glow', count: 3 });
+def('lightning thunderstorm', { colour: hex('#c8d0ff'), sky: hex('#2c3140'), light: -0.4, contrast: 0.6, object: 'cloud', count: 3 });
+def('drizzle rainy wet puddle puddles', { colour: hex('#6f7b88'), sat: -0.3, light: -0.15, warm: -0.3 });
+def('holographic hologram synthwave vaporwave', { colour: hex('#2ee6ff'), sky: hex('#2a0e4a'), sat: 0.8, light: -0.3, object: 'glow' });
+def('magic magical arcane mystical enchanted spell', { colour: hex('#8f5cff'), sat: 0.4, object: 'glow' });
+def('bioluminescent glowworm fireflies firefly', { colour: hex('#3cffc8'), light: -0.4, object: 'glow', count: 4 });
+def('milky_way aurora', { colour: hex('#5fe0a8'), sky: hex('#0c1a33'), light: -0.6, object: 'stars' });
+def('leaf leaves foliage canopy fern ferns moss mossy', { colour: hex('#4f8f3a'), ground: hex('#3d6b2c'), object: 'tree', count: 3 });
+def('road alley pavement avenue', { colour: hex('#55585e'), ground: hex('#46484d'), object: 'building', count: 3 });
+def('lighthouse windmill bridge ruins ruin', { colour: hex('#c9c2b4'), object: 'building' });
+def('waterfall stream harbor harbour bay lagoon', { colour: hex('#4b9cc8'), ground: hex('#3f8fbd'), water: true });
+def('island cliff cliffs rocks rocky', { colour: hex('#8b7d6b'), ground: hex('#7a6d5a'), horizon: 0.55, object: 'mountain' });
+def('boat ship sailboat car train', { colour: hex('#a0522d'), object: 'blob' });
+def('crystal crystals gem gems jewel', { colour: hex('#7fd4ff'), sat: 0.4, object: 'blob', count: 3 });
 
 // Mood and rendering words.
 def('vibrant colorful colourful vivid saturated rainbow', { sat: 0.8, contrast: 0.2 });
@@ -133,4 +153,4 @@ export function lookupWord(word: string): WordTraits | undefined {
 }
 
 /** Two-word phrases that mean more together, joined with '_' before lookup. */
-export const PHRASES = new Set(['golden_hour', 'cherry_blossom']);
+export const PHRASES = new Set(['golden_hour', 'cherry_blossom', 'milky_way']);

@@ -71,6 +71,8 @@ interface Tally {
   water: number;
   closeUp: number;
   objects: Map<ObjectKind, { weight: number; colours: PaletteEntry[]; count: number; order: number }>;
+  /** The strongest unknown word that could stand for a subject, if no known word does. */
+  stranger?: { colour: RGB; weight: number; order: number };
 }
 
 function emptyTally(): Tally {
@@ -100,6 +102,8 @@ function hashedTraits(word: string): WordTraits {
 }
 
 function tallyWords(tally: Tally, words: WeightedWord[], scale: number, ti: Map<string, string>): void {
+  // A colour word just before a thing colours that thing: 'a purple planet', 'a white cat'.
+  let adjective: { colour: RGB; index: number } | undefined;
   words.forEach(({ word, weight }, index) => {
     if (STOP.has(word)) return;
     // Early words steer a diffusion model more than late ones; so here.
@@ -124,13 +128,19 @@ function tallyWords(tally: Tally, words: WeightedWord[], scale: number, ti: Map<
     tally.contrast += (traits.contrast ?? 0) * k;
     if (traits.water) tally.water += k;
     if (traits.closeUp) tally.closeUp += k;
-    if (traits.object) {
+    if (!known && tiName === undefined) {
+      // An unknown word may be the subject ('spaceship'), drawn only if nothing known is.
+      if (traits.object && traits.colour && (!tally.stranger || k > tally.stranger.weight)) tally.stranger = { colour: traits.colour, weight: k, order: index };
+    } else if (traits.object) {
       const entry = tally.objects.get(traits.object) ?? { weight: 0, colours: [], count: 0, order: index };
       entry.weight += k;
       entry.count = Math.max(entry.count, traits.count ?? 1);
       if (traits.colour) entry.colours.push({ colour: traits.colour, weight: k });
+      if (adjective && index - adjective.index <= 2) entry.colours.push({ colour: adjective.colour, weight: 3 * k });
       tally.objects.set(traits.object, entry);
     }
+    const colourOnly = known && traits.colour !== undefined && !traits.object && !traits.sky && !traits.ground;
+    if (colourOnly) adjective = { colour: traits.colour!, index };
   });
 }
 
@@ -203,6 +213,10 @@ interface Placement {
 function placeObjects(t: Tally, suppressed: Set<ObjectKind>, p: Placement): SceneObject[] {
   const { rng, horizon } = p;
   const objects: SceneObject[] = [];
+  const scenery = new Set<ObjectKind>(['sun', 'moon', 'stars', 'cloud', 'glow', 'mountain']);
+  if (t.stranger && [...t.objects.keys()].every((k) => scenery.has(k)) && !t.objects.has('blob')) {
+    t.objects.set('blob', { weight: t.stranger.weight * 2, colours: [{ colour: t.stranger.colour, weight: 1 }], count: 1, order: t.stranger.order });
+  }
   const ground = Math.min(horizon, 0.95);
   // Subjects are laid out in prompt order: the first in the middle, later ones to alternate sides.
   let subjectSlot = 0;
@@ -224,6 +238,7 @@ function placeObjects(t: Tally, suppressed: Set<ObjectKind>, p: Placement): Scen
           break;
         }
         case 'moon': add(rng.range(0.2, 0.8), rng.range(0.12, 0.28), 0.05 + 0.03 * w, hex('#eef0fa')); break;
+        case 'planet': add(rng.range(0.3, 0.7), rng.range(0.3, 0.5), rng.range(0.18, 0.26) * Math.min(1.3, 0.8 + 0.2 * w), colour); break;
         case 'stars': add(0.5, horizon / 2, horizon, hex('#ffffff')); break;
         case 'cloud': add(rng.range(0.1, 0.9), rng.range(0.08, Math.max(0.12, horizon - 0.25)), rng.range(0.08, 0.14), mix(hex('#f2f4f8'), p.paletteMean, 0.15)); break;
         case 'mountain': {

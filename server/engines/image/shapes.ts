@@ -242,6 +242,11 @@ export function drawObject(f: Field, o: SceneObject, scene: Scene): void {
       glow(f, o.x * w, o.y * h, o.size * h * 2, [120, 130, 170], 0.25);
       ellipse(f, o.x * w, o.y * h, o.size * h, o.size * h, o.colour, 1, 0.15);
       break;
+    case 'planet':
+      glow(f, o.x * w, o.y * h, o.size * h * 1.15, mix(o.colour, [140, 180, 255], 0.5), 0.35);
+      ellipse(f, o.x * w, o.y * h, o.size * h, o.size * h, o.colour, 1, 0.75);
+      ellipse(f, o.x * w, o.y * h, o.size * h * 1.7, o.size * h * 0.12, mix(o.colour, [230, 220, 200], 0.5), 0.55, 0);
+      break;
     case 'glow':
       glow(f, o.x * w, o.y * h, o.size * h, o.colour, 0.6 * Math.min(1.5, o.weight));
       break;
@@ -265,5 +270,5 @@ export function drawObject(f: Field, o: SceneObject, scene: Scene): void {
 
 /** Back to front: sky things, then the land, then whatever stands in front. */
 export const PAINT_ORDER: readonly SceneObject['kind'][] = [
-  'stars', 'sun', 'moon', 'cloud', 'mountain', 'building', 'house', 'tree', 'blob', 'animal', 'figure', 'flower', 'glow',
+  'stars', 'sun', 'moon', 'planet', 'cloud', 'mountain', 'building', 'house', 'tree', 'blob', 'animal', 'figure', 'flower', 'glow',
 ];
