@@ -8,6 +8,7 @@ import { createChatClient } from '../api/chat-client';
 import { createImageClient } from '../api/image-client';
 import type { RunContext } from '../nodes/types';
 import { UsageError } from './args';
+import type { CliIo } from './io';
 
 /** `local`, or the host (and port) of the base URL: what the manifest and progress show. */
 export type EndpointLabel = string;
@@ -32,8 +33,7 @@ export interface EndpointOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** Where the in-process engines report their own failures. */
   log: (line: string) => void;
-  /** Client settings for tests (retry timing); never reachable from the command line. */
-  client?: Partial<Omit<ClientConfig, 'baseUrl' | 'token'>>;
+  client?: CliIo['client'];
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -4,10 +4,9 @@
  * (through cli/process.ts) for the real command.
  */
 import { readFileSync } from 'node:fs';
-import { redactSecrets } from '../workers/events';
+import { redact } from '../api/errors';
 import { parseCliArgs, UsageError, USAGE } from './args';
-import { PrepareError } from './prepare';
-import { EXIT, runCommand, type CliIo } from './run';
+import { EXIT, PrepareError, type CliIo } from './io';
 
 export type { CliIo };
 export { EXIT };
@@ -22,7 +21,7 @@ export function atelierVersion(): string {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const token = io.env.ATELIER_TOKEN?.trim();
   const secrets = token === undefined || token === '' ? [] : [token];
-  const fail = (text: string) => io.stderr.write(`atelier: ${redactSecrets(text, secrets)}\n`);
+  const fail = (text: string) => io.stderr.write(`atelier: ${redact(text, secrets)}\n`);
   if (argv.length === 0) {
     io.stderr.write(USAGE);
     return EXIT.usage;
@@ -36,8 +35,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case 'version':
         io.stdout.write(`atelier ${atelierVersion()}\n`);
         return EXIT.ok;
-      case 'run':
+      case 'run': {
+        // Loaded only for a run: help and version answer without the executor and the nodes.
+        const { runCommand } = await import('./run');
         return await runCommand(args, io, atelierVersion());
+      }
     }
   } catch (error) {
     if (error instanceof UsageError) {

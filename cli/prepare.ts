@@ -14,6 +14,7 @@ import { DEFAULT_LIMITS } from '../workflow/limits';
 import { loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
 import { type RunArgs } from './args';
+import { PrepareError } from './io';
 import { applyOverrides, findNode, paramShape, parseOverrides, shadowedOverrides, type Override } from './overrides';
 
 export interface PreparedRun {
@@ -23,14 +24,6 @@ export interface PreparedRun {
   chatModel: string;
   /** Worth telling the user (loader warnings, overrides without effect); the run goes ahead. */
   warnings: string[];
-}
-
-/** Why the run cannot start; exit code 1 (a file or workflow problem). */
-export class PrepareError extends Error {
-  override name = 'PrepareError';
-  constructor(message: string, readonly problems: readonly string[] = []) {
-    super(message);
-  }
 }
 
 const KNOWN_TYPES = new Set(registry.list().map((d) => d.type));

@@ -3,11 +3,8 @@
  * cancel and retry, with durations. On a terminal, chat text is shown as it streams in.
  */
 import type { ExecutorEvent } from '../workers/events';
+import type { TextSink } from './io';
 
-export interface TextSink {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;

@@ -11,27 +11,14 @@ import { previewNode } from '../nodes/preview';
 import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
 import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
 import { type RunArgs } from './args';
-import { checkBaseUrl, openEndpoints, type EndpointOptions } from './endpoints';
+import { checkBaseUrl, openEndpoints } from './endpoints';
+import { EXIT, type CliIo } from './io';
 import { eventLine } from './json-events';
 import { createManifest, type Manifest } from './manifest';
 import { createOutputWriter, createRunDir, runIdFor, type PortFiles } from './outputs';
 import { prepareRun } from './prepare';
-import { createProgress, formatDuration, type TextSink } from './progress';
+import { createProgress, formatDuration } from './progress';
 import { recordRequests } from './requests';
-
-export interface CliIo {
-  stdout: TextSink;
-  stderr: TextSink;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** Aborting it interrupts the run as Ctrl-C does (the process wires SIGINT to it). */
-  interrupt?: AbortSignal;
-  /** API client settings for tests (retry timing); not reachable from the command line. */
-  client?: EndpointOptions['client'];
-  now?: () => Date;
-}
-
-export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 /** After an interrupt, how long the run may take to wind down before the results are written anyway. */
 const WIND_DOWN_MS = 3000;
@@ -68,18 +55,17 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   const prepared = await prepareRun(args, io.cwd);
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
-  const started = now();
-  const runId = runIdFor(started);
-  const { dir, hadFiles } = await createRunDir(args.out === undefined ? undefined : resolve(io.cwd, args.out), resolve(io.cwd, 'atelier-out'), runId);
-  const shownDir = shownPath(dir, io.cwd);
-  if (hadFiles) say(`note: ${shownDir} already holds files; manifest.json lists the ones this run writes`);
-
   const endpoints = await openEndpoints({
     imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, env: io.env, client: io.client,
     log: (line) => say(line),
   });
   try {
     for (const note of endpoints.notes) say(`note: ${note}`);
+    const started = now();
+    const runId = runIdFor(started);
+    const { dir, hadFiles } = await createRunDir(args.out === undefined ? undefined : resolve(io.cwd, args.out), resolve(io.cwd, 'atelier-out'), runId);
+    const shownDir = shownPath(dir, io.cwd);
+    if (hadFiles) say(`note: ${shownDir} already holds files; manifest.json lists the ones this run writes`);
     const recorder = recordRequests(endpoints.api);
     const concurrency = args.concurrency ?? DEFAULT_CONCURRENCY;
     const executor = createExecutor({
