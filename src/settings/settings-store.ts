@@ -1,0 +1,45 @@
+/**
+ * The live settings: one small store shared by the settings dialog and the run side, written
+ * through to storage on every change. `useSettings()` re-renders on change.
+ */
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_SETTINGS, loadSettings, saveSettings, type Settings, type SettingsStorage } from './settings';
+
+export interface SettingsStore {
+  get(): Settings;
+  update(change: Partial<Settings>): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createSettingsStore(storage: SettingsStorage | null): SettingsStore {
+  let current = storage ? loadSettings(storage) : DEFAULT_SETTINGS;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    update(change) {
+      current = { ...current, ...change };
+      if (storage) saveSettings(current, storage);
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function browserStorage(): SettingsStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : { local: window.localStorage, session: window.sessionStorage };
+  } catch {
+    // Storage can be refused (privacy modes): the settings then last for the page only.
+    return null;
+  }
+}
+
+/** The settings of this browser. */
+export const settingsStore: SettingsStore = createSettingsStore(browserStorage());
+
+export function useSettings(): Settings {
+  return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get);
+}

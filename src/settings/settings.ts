@@ -1,0 +1,167 @@
+/**
+ * The user's settings: where requests go, the tokens that reach them, the chat model and how many
+ * nodes run at once. They are the user's, never the workflow's: stored apart (localStorage), never
+ * written into a workflow file, an autosave or an export. Tokens are kept in sessionStorage unless
+ * the user asks to remember them on this device.
+ */
+import type { WorkerSettings } from '../../workers/worker-api';
+
+/**
+ * - `local`: the local server's offline engines (`/local/image`, `/local/text`);
+ * - `forward`: the real endpoints through the local server, which holds the token;
+ * - `direct`: the real endpoints straight from the browser (they must allow CORS).
+ */
+export type EndpointMode = 'local' | 'forward' | 'direct';
+
+export interface Settings {
+  mode: EndpointMode;
+  /** Base URLs for `direct` mode. */
+  directImageBaseUrl: string;
+  directTextBaseUrl: string;
+  /** Bearer token for `direct` mode. */
+  directToken: string;
+  /** Bearer token for the local server, when it was started with ATELIER_LOCAL_TOKEN. */
+  serverToken: string;
+  /** Keep the tokens in localStorage instead of only for this browser session. */
+  rememberTokens: boolean;
+  /** Used by chat nodes whose own model field is empty. */
+  chatModel: string;
+  /** How many nodes may run at once. */
+  concurrency: number;
+}
+
+export const LOCAL_IMAGE_PATH = '/local/image';
+export const LOCAL_TEXT_PATH = '/local/text';
+export const FORWARD_IMAGE_PATH = '/forward/image';
+export const FORWARD_TEXT_PATH = '/forward/text';
+export const MAX_CONCURRENCY = 16;
+
+export const DEFAULT_SETTINGS: Settings = {
+  mode: 'local',
+  directImageBaseUrl: '',
+  directTextBaseUrl: '',
+  directToken: '',
+  serverToken: '',
+  rememberTokens: false,
+  chatModel: 'atelier-local-chat',
+  concurrency: 4,
+};
+
+/** The storages settings live in; the browser's by default, plain maps in tests. */
+export interface SettingsStorage {
+  local: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  session: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+const SETTINGS_KEY = 'atelier.settings.v1';
+const TOKENS_KEY = 'atelier.tokens.v1';
+const TOKEN_FIELDS = ['directToken', 'serverToken'] as const;
+
+function readJson(storage: SettingsStorage['local'], key: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(key) ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    // A damaged entry is replaced by the defaults on the next save.
+    return {};
+  }
+}
+
+const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+
+/** A base URL people may type: http(s), no credentials in it, no query; trailing slashes removed. */
+export function checkBaseUrl(value: string): { ok: true; url: string } | { ok: false; reason: string } {
+  const trimmed = value.trim();
+  if (trimmed === '') return { ok: false, reason: 'is empty' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, reason: 'is not a URL (expected something like https://api.example.com)' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must start with https:// (or http://)' };
+  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'must not hold a user name or password: put the token in the token field' };
+  if (url.search !== '' || url.hash !== '') return { ok: false, reason: 'must not have a ?query or #fragment' };
+  return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, '') };
+}
+
+/** Settings read back from storage; anything missing or malformed takes its default. */
+export function loadSettings(storage: SettingsStorage): Settings {
+  const saved = readJson(storage.local, SETTINGS_KEY);
+  const mode = saved.mode === 'forward' || saved.mode === 'direct' ? saved.mode : 'local';
+  const concurrency = typeof saved.concurrency === 'number' && Number.isInteger(saved.concurrency)
+    ? Math.min(MAX_CONCURRENCY, Math.max(1, saved.concurrency))
+    : DEFAULT_SETTINGS.concurrency;
+  const rememberTokens = saved.rememberTokens === true;
+  const tokens = readJson(rememberTokens ? storage.local : storage.session, TOKENS_KEY);
+  return {
+    mode,
+    directImageBaseUrl: str(saved.directImageBaseUrl, ''),
+    directTextBaseUrl: str(saved.directTextBaseUrl, ''),
+    directToken: str(tokens.directToken, ''),
+    serverToken: str(tokens.serverToken, ''),
+    rememberTokens,
+    chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
+    concurrency,
+  };
+}
+
+/** Writes settings; tokens go to session storage, or local storage when remembered (never both). */
+export function saveSettings(settings: Settings, storage: SettingsStorage): void {
+  const { directToken, serverToken, ...rest } = settings;
+  storage.local.setItem(SETTINGS_KEY, JSON.stringify(rest));
+  const tokens: Record<string, string> = {};
+  if (directToken !== '') tokens.directToken = directToken;
+  if (serverToken !== '') tokens.serverToken = serverToken;
+  const [keep, clear] = settings.rememberTokens ? [storage.local, storage.session] : [storage.session, storage.local];
+  clear.removeItem(TOKENS_KEY);
+  if (Object.keys(tokens).length === 0) keep.removeItem(TOKENS_KEY);
+  else keep.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+/** Whether any token is set (for "remember" warnings). */
+export function hasTokens(settings: Settings): boolean {
+  return TOKEN_FIELDS.some((f) => settings[f] !== '');
+}
+
+export interface Endpoints {
+  imageBaseUrl: string;
+  textBaseUrl: string;
+  token?: string;
+}
+
+/** Where requests go for these settings, as absolute URLs for a page served from `origin`. */
+export function endpointsFor(settings: Settings, origin: string): Endpoints {
+  const server = settings.serverToken === '' ? {} : { token: settings.serverToken };
+  switch (settings.mode) {
+    case 'local':
+      return { imageBaseUrl: `${origin}${LOCAL_IMAGE_PATH}`, textBaseUrl: `${origin}${LOCAL_TEXT_PATH}`, ...server };
+    case 'forward':
+      return { imageBaseUrl: `${origin}${FORWARD_IMAGE_PATH}`, textBaseUrl: `${origin}${FORWARD_TEXT_PATH}`, ...server };
+    case 'direct': {
+      const image = checkBaseUrl(settings.directImageBaseUrl);
+      const text = checkBaseUrl(settings.directTextBaseUrl);
+      return {
+        imageBaseUrl: image.ok ? image.url : '',
+        textBaseUrl: text.ok ? text.url : '',
+        ...(settings.directToken === '' ? {} : { token: settings.directToken }),
+      };
+    }
+  }
+}
+
+/** What the run worker's `configure()` takes for these settings. */
+export function workerSettingsFor(settings: Settings, origin: string): WorkerSettings {
+  return { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
+}
+
+/** Problems that stop a run with these settings, each naming the setting. Empty when fine. */
+export function settingsProblems(settings: Settings): string[] {
+  if (settings.mode !== 'direct') return [];
+  const problems: string[] = [];
+  const image = checkBaseUrl(settings.directImageBaseUrl);
+  if (!image.ok) problems.push(`Image API base URL ${image.reason}`);
+  const text = checkBaseUrl(settings.directTextBaseUrl);
+  if (!text.ok) problems.push(`Chat API base URL ${text.reason}`);
+  return problems;
+}

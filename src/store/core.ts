@@ -1,0 +1,159 @@
+/**
+ * The store's engine: state, subscriptions, and the one way the document changes (`change`),
+ * which records immer patches in the history. Actions live in their own modules and use this.
+ */
+import { enablePatches, produceWithPatches, type Draft, applyPatches } from 'immer';
+import type { NodeRegistry } from '../../nodes/index';
+import type { Workflow } from '../../workflow/schema';
+import { buildIndex } from './graph-index';
+import { History, type RecordOptions } from './history';
+import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
+
+enablePatches();
+
+export interface CoreOptions {
+  registry: NodeRegistry;
+  /** Milliseconds; tests pass a fake clock to exercise typing groups. */
+  now: () => number;
+}
+
+export interface Core {
+  readonly registry: NodeRegistry;
+  readonly history: History;
+  readonly now: () => number;
+  get(): EditorState;
+  /** Replaces UI-only parts of the state (never `doc`). */
+  patch(partial: Partial<Omit<EditorState, 'doc' | 'index' | 'history' | 'dirty'>>): void;
+  /** Changes the document as one undo step (or part of the open group); false when nothing changed. */
+  change(options: RecordOptions, recipe: (draft: Draft<Workflow>) => void, extra?: Partial<EditorState>): boolean;
+  /** Replaces the document without history (restoring an autosave): undo starts from here. */
+  reset(doc: Workflow, extra?: Partial<EditorState>, dirty?: boolean): void;
+  undo(): boolean;
+  redo(): boolean;
+  /** The current state counts as saved from now on. */
+  markSaved(): void;
+  /** The current state differs from any saved file (restored or migrated work). */
+  markUnsaved(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Drops selected ids that no longer exist in the document. */
+function prune(selection: Selection, doc: Workflow): Selection {
+  if (selection.nodes.size === 0 && selection.edges.size === 0) return selection;
+  const nodeIds = new Set(doc.nodes.map((n) => n.id));
+  const edgeIds = new Set(doc.edges.map((e) => e.id));
+  const nodes = [...selection.nodes].filter((id) => nodeIds.has(id));
+  const edges = [...selection.edges].filter((id) => edgeIds.has(id));
+  if (nodes.length === selection.nodes.size && edges.length === selection.edges.size) return selection;
+  return { nodes: new Set(nodes), edges: new Set(edges) };
+}
+
+export function createCore(initial: Workflow, options: CoreOptions): Core {
+  const history = new History(options.now);
+  const listeners = new Set<() => void>();
+  /** History position at the last save; -1 means "never matches" (restored unsaved work). */
+  let savedAt = 0;
+  let state: EditorState = {
+    doc: initial,
+    index: buildIndex(initial),
+    selection: EMPTY_SELECTION,
+    drag: null,
+    asInput: new Map(),
+    history: { canUndo: false, canRedo: false },
+    dirty: false,
+    focus: null,
+    revision: 0,
+  };
+
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  const flags = () => {
+    const undoLabel = history.undoLabel();
+    const redoLabel = history.redoLabel();
+    return {
+      canUndo: undoLabel !== undefined,
+      canRedo: redoLabel !== undefined,
+      ...(undoLabel === undefined ? {} : { undoLabel }),
+      ...(redoLabel === undefined ? {} : { redoLabel }),
+    };
+  };
+
+  /** Installs a new document with everything derived from it. */
+  const install = (doc: Workflow, extra: Partial<EditorState> = {}) => {
+    state = {
+      ...state,
+      ...extra,
+      doc,
+      index: buildIndex(doc, state.index),
+      selection: prune(extra.selection ?? state.selection, doc),
+      history: flags(),
+      dirty: history.position() !== savedAt,
+      revision: state.revision + 1,
+    };
+    emit();
+  };
+
+  return {
+    registry: options.registry,
+    history,
+    now: options.now,
+    get: () => state,
+    patch(partial) {
+      const asInputChanged = partial.asInput !== undefined && partial.asInput !== state.asInput;
+      state = { ...state, ...partial, revision: asInputChanged ? state.revision + 1 : state.revision };
+      emit();
+    },
+    change(recordOptions, recipe, extra) {
+      const [doc, patches, inverse] = produceWithPatches(state.doc, recipe);
+      if (patches.length === 0) {
+        if (extra) {
+          state = { ...state, ...extra };
+          emit();
+        }
+        return false;
+      }
+      history.record(patches, inverse, recordOptions);
+      install(doc, extra);
+      return true;
+    },
+    reset(doc, extra, dirty = false) {
+      history.clear();
+      savedAt = dirty ? -1 : 0;
+      install(doc, { selection: EMPTY_SELECTION, drag: null, focus: null, ...extra });
+    },
+    undo() {
+      const entry = history.popUndo();
+      if (!entry) return false;
+      install(applyPatches(state.doc, entry.inverse), { drag: null });
+      return true;
+    },
+    redo() {
+      const entry = history.popRedo();
+      if (!entry) return false;
+      install(applyPatches(state.doc, entry.patches), { drag: null });
+      return true;
+    },
+    markSaved() {
+      history.seal();
+      savedAt = history.position();
+      if (state.dirty) {
+        state = { ...state, dirty: false };
+        emit();
+      }
+    },
+    markUnsaved() {
+      history.seal();
+      savedAt = -1;
+      if (!state.dirty) {
+        state = { ...state, dirty: true };
+        emit();
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

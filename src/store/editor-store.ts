@@ -1,0 +1,149 @@
+/**
+ * The editor store: one object holding the document, the UI state beside it and every action,
+ * usable without React or a DOM (CONVENTIONS 15): `tests/editor` drives it headless, the React
+ * views subscribe to slices of it through `useEditor`.
+ */
+import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
+import { WORKFLOW_VERSION, type Workflow } from '../../workflow/schema';
+import { loadWorkflow, type LoadResult } from '../../workflow/load';
+import { createClipboardActions } from './clipboard';
+import { createCore } from './core';
+import { createGraphActions } from './graph-actions';
+import { starterWorkflow } from './starter';
+import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
+import { createWorkflow } from '../../workflow/create';
+
+export interface EditorStoreOptions {
+  /** The document to start with; the starter workflow by default. */
+  initial?: Workflow;
+  registry?: NodeRegistry;
+  /** Milliseconds, for typing groups in history. */
+  now?: () => number;
+}
+
+export type SelectMode = 'replace' | 'add' | 'toggle';
+
+/** Parameters shown as ports, as plain data for the autosave. */
+export type AsInputRecord = Record<string, string[]>;
+
+export interface LoadOptions {
+  /** Undoable (Open, Examples, New); false when restoring the autosave. */
+  record?: boolean;
+  asInput?: AsInputRecord;
+  /** Restored work that was not saved before the reload. */
+  dirty?: boolean;
+}
+
+function toMap(record: AsInputRecord | undefined): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const [id, params] of Object.entries(record ?? {})) {
+    if (Array.isArray(params) && params.length > 0) map.set(id, new Set(params.filter((p) => typeof p === 'string')));
+  }
+  return map;
+}
+
+export function createEditorStore(options: EditorStoreOptions = {}) {
+  const registry = options.registry ?? defaultRegistry;
+  const core = createCore(options.initial ?? starterWorkflow(), { registry, now: options.now ?? (() => Date.now()) });
+  const graph = createGraphActions(core);
+  const clipboard = createClipboardActions(core);
+  let focusSeq = 0;
+
+  const knownTypes = () => new Set(registry.list().map((d) => d.type));
+
+  const store = {
+    registry,
+    getState: (): EditorState => core.get(),
+    subscribe: core.subscribe,
+    ...graph,
+    ...clipboard,
+
+    undo: () => core.undo(),
+    redo: () => core.redo(),
+    /** The document counts as saved (after Save, Open or New): clears the unsaved marker. */
+    markSaved: () => core.markSaved(),
+
+    /** Replaces the document: one undo step when `record`, a fresh history otherwise. */
+    load(workflow: Workflow, loadOptions: LoadOptions = {}): void {
+      const extra = { selection: EMPTY_SELECTION, drag: null, focus: null, asInput: toMap(loadOptions.asInput) };
+      if (loadOptions.record) {
+        core.change({ label: 'open workflow' }, (draft) => {
+          draft.format = workflow.format;
+          draft.version = workflow.version;
+          draft.metadata = workflow.metadata;
+          draft.nodes = workflow.nodes;
+          draft.edges = workflow.edges;
+        }, extra);
+      } else {
+        core.reset(workflow, extra, loadOptions.dirty ?? false);
+      }
+    },
+
+    /**
+     * Reads a workflow file's text and opens it as one undo step, marking it saved. Throws the
+     * loader's WorkflowLoadError (with every problem) and leaves the current document untouched.
+     */
+    openText(text: string): LoadResult {
+      const result = loadWorkflow(text, { knownTypes: knownTypes() });
+      store.load(result.workflow, { record: true });
+      // A migrated or newer file is not what Save would write: the marker says so.
+      if (result.fromVersion === WORKFLOW_VERSION) core.markSaved();
+      else core.markUnsaved();
+      return result;
+    },
+
+    /** An empty workflow (one undo step). */
+    newWorkflow(): void {
+      store.load(createWorkflow(), { record: true });
+      core.markSaved();
+    },
+
+    select(selection: { nodes?: Iterable<string>; edges?: Iterable<string> }, mode: SelectMode = 'replace'): void {
+      const current = core.get().selection;
+      const apply = (before: ReadonlySet<string>, ids: Iterable<string> | undefined): Set<string> => {
+        const list = [...(ids ?? [])];
+        if (mode === 'replace') return new Set(list);
+        const next = new Set(before);
+        for (const id of list) {
+          if (mode === 'toggle' && next.has(id)) next.delete(id);
+          else next.add(id);
+        }
+        return next;
+      };
+      core.patch({ selection: { nodes: apply(current.nodes, selection.nodes), edges: apply(current.edges, selection.edges) } });
+    },
+
+    /** Sets the selection exactly (React Flow reports it whole). */
+    setSelection(selection: Selection): void {
+      core.patch({ selection });
+    },
+
+    selectAll(): void {
+      const { doc } = core.get();
+      core.patch({ selection: { nodes: new Set(doc.nodes.map((n) => n.id)), edges: new Set(doc.edges.map((e) => e.id)) } });
+    },
+
+    clearSelection(): void {
+      core.patch({ selection: EMPTY_SELECTION });
+    },
+
+    /** Selects a node and asks the canvas to bring it (and `field`, if given) into view and focus. */
+    focusNode(nodeId: string, field?: string): void {
+      if (!core.get().index.nodeById.has(nodeId)) return;
+      core.patch({
+        selection: { nodes: new Set([nodeId]), edges: new Set() },
+        focus: { nodeId, seq: ++focusSeq, ...(field === undefined ? {} : { field }) },
+      });
+    },
+
+    /** Parameters shown as ports, as plain data (for the autosave). */
+    asInputRecord(): AsInputRecord {
+      const out: AsInputRecord = {};
+      for (const [id, params] of core.get().asInput) out[id] = [...params];
+      return out;
+    },
+  };
+  return store;
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;

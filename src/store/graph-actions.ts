@@ -1,0 +1,248 @@
+/**
+ * Editing the graph: nodes, wires, positions, parameters and titles. Each action is one undo step
+ * (typing in one field merges into one while it goes on).
+ */
+import type { PortKind } from '../../nodes/types';
+import { portAccepts } from '../../nodes/values';
+import { edgeIdFor, uniqueNodeId } from '../../workflow/create';
+import { MAX_COORDINATE } from '../../workflow/limits';
+import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
+import { canConnect, type ConnectCheck } from '../canvas/can-connect';
+import { portsOf } from '../canvas/ports';
+import type { Core } from './core';
+import type { XY } from './state';
+
+/** Wire the new node to an existing port as part of adding it (a wire dropped on empty canvas). */
+export type AddConnection =
+  /** An existing output feeds the new node's first input that takes its kind. */
+  | { from: PortRef }
+  /** The new node's first output of a fitting kind feeds an existing input. */
+  | { to: PortRef };
+
+export interface AddNodeOptions {
+  params?: Record<string, unknown>;
+  title?: string;
+  connect?: AddConnection;
+}
+
+export interface SetParamOptions {
+  /** Keystrokes in a text field: consecutive ones within a second are one undo step. */
+  typing?: boolean;
+}
+
+const clamp = (v: number) => Math.max(-MAX_COORDINATE, Math.min(MAX_COORDINATE, Math.round(v)));
+const place = (p: XY): XY => ({ x: clamp(p.x), y: clamp(p.y) });
+
+/** JSON has no `undefined`: keys holding it are left out so the document stays what a file holds. */
+function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export function createGraphActions(core: Core) {
+  const nodeTitle = (node: WorkflowNode) => node.title || core.registry.get(node.type)?.title || node.type;
+
+  /** The port on `node` that completes a wire from/to `other`, if any fits. */
+  function fittingPort(node: WorkflowNode, connection: AddConnection): PortRef | undefined {
+    const ports = portsOf(node, core.registry);
+    if ('from' in connection) {
+      const source = core.get().index.nodeById.get(connection.from.node);
+      const kind = source && portsOf(source, core.registry).outputs.find((p) => p.name === connection.from.port)?.kind;
+      if (kind === undefined) return undefined;
+      // Prefer a port that is not a parameter (an image input over a seed), then any that fits.
+      const fit = ports.inputs.find((p) => p.param === undefined && portAccepts(p, kind)) ?? ports.inputs.find((p) => portAccepts(p, kind));
+      return fit && { node: node.id, port: fit.name };
+    }
+    const target = core.get().index.nodeById.get(connection.to.node);
+    const input = target && portsOf(target, core.registry).inputs.find((p) => p.name === connection.to.port);
+    const fit = input && ports.outputs.find((p) => portAccepts(input, p.kind));
+    return fit && { node: node.id, port: fit.name };
+  }
+
+  const actions = {
+    /** Adds a node of `type` with its default parameters; returns its id. */
+    addNode(type: string, position: XY, options: AddNodeOptions = {}): string {
+      const def = core.registry.get(type);
+      if (!def) throw new Error(`unknown node type '${type}'`);
+      const parsed = def.params.safeParse(options.params ?? {});
+      const params = definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
+      const id = uniqueNodeId(core.get().doc, type);
+      const node: WorkflowNode = { id, type, position: place(position), params, ...(options.title ? { title: options.title } : {}) };
+
+      let edge: WorkflowEdge | undefined;
+      let replaces: WorkflowEdge | undefined;
+      if (options.connect) {
+        const port = fittingPort(node, options.connect);
+        if (port) {
+          const [from, to] = 'from' in options.connect ? [options.connect.from, port] : [port, options.connect.to];
+          const doc = core.get().doc;
+          const check = canConnect({ nodes: [...doc.nodes, node], edges: doc.edges }, from, to, core.registry);
+          if (check.ok) {
+            edge = { id: edgeIdFor(from, to), source: from, target: to };
+            replaces = check.replaces;
+          }
+        }
+      }
+      core.change({ label: `add ${def.title}` }, (draft) => {
+        draft.nodes.push(node);
+        if (replaces) draft.edges = draft.edges.filter((e) => e.id !== replaces.id);
+        if (edge) draft.edges.push(edge);
+      }, { selection: { nodes: new Set([id]), edges: new Set() } });
+      return id;
+    },
+
+    /** Wires an output to an input (replacing the input's wire), or says why it cannot. */
+    connect(from: PortRef, to: PortRef): ConnectCheck {
+      const check = canConnect(core.get().doc, from, to, core.registry);
+      if (!check.ok) return check;
+      const edge: WorkflowEdge = { id: edgeIdFor(from, to), source: { ...from }, target: { ...to } };
+      core.change({ label: 'connect' }, (draft) => {
+        if (check.replaces) draft.edges = draft.edges.filter((e) => e.id !== check.replaces!.id);
+        draft.edges.push(edge);
+      });
+      // A parameter wired as an input keeps its port shown if the wire is later removed.
+      const target = core.get().index.nodeById.get(to.node);
+      const port = target && portsOf(target, core.registry).inputs.find((p) => p.name === to.port);
+      if (port?.param !== undefined && !core.get().asInput.get(to.node)?.has(port.name)) {
+        const asInput = new Map(core.get().asInput);
+        asInput.set(to.node, new Set([...(asInput.get(to.node) ?? []), port.name]));
+        core.patch({ asInput });
+      }
+      return check;
+    },
+
+    disconnect(edgeIds: readonly string[]): void {
+      const gone = new Set(edgeIds);
+      core.change({ label: gone.size === 1 ? 'disconnect' : 'disconnect wires' }, (draft) => {
+        draft.edges = draft.edges.filter((e) => !gone.has(e.id));
+      });
+    },
+
+    /** Moves nodes to new positions as one step (a finished drag, arrow keys, a layout). */
+    moveNodes(positions: Readonly<Record<string, XY>>, options: { groupKey?: string } = {}): void {
+      core.change({ label: 'move', ...options }, (draft) => {
+        for (const node of draft.nodes) {
+          const to = positions[node.id];
+          if (to) {
+            const p = place(to);
+            if (p.x !== node.position.x || p.y !== node.position.y) node.position = p;
+          }
+        }
+      }, { drag: null });
+    },
+
+    /** Positions during a drag: shown, not yet history. */
+    dragNodes(positions: Readonly<Record<string, XY>>): void {
+      const drag = new Map(core.get().drag ?? []);
+      for (const [id, p] of Object.entries(positions)) drag.set(id, p);
+      core.patch({ drag });
+    },
+
+    /** Ends a drag: the whole movement becomes one undo step. */
+    endDrag(): void {
+      const drag = core.get().drag;
+      if (!drag) return;
+      actions.moveNodes(Object.fromEntries(drag));
+    },
+
+    cancelDrag(): void {
+      core.patch({ drag: null });
+    },
+
+    /** Sets one parameter; `undefined` removes it (the node then uses its default). */
+    setParam(nodeId: string, param: string, value: unknown, options: SetParamOptions = {}): void {
+      actions.setParams(nodeId, { [param]: value }, options.typing ? { groupKey: `param:${nodeId}:${param}` } : {});
+    },
+
+    /** Sets several parameters as one step (a resolution sets width and height). */
+    setParams(nodeId: string, values: Readonly<Record<string, unknown>>, options: { groupKey?: string; label?: string } = {}): void {
+      const node = core.get().index.nodeById.get(nodeId);
+      if (!node) return;
+      const names = Object.keys(values);
+      const label = options.label ?? (names.length === 1 ? `change ${names[0]!}` : 'change parameters');
+      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey } : {}) }, (draft) => {
+        const target = draft.nodes.find((n) => n.id === nodeId);
+        if (!target) return;
+        for (const [name, value] of Object.entries(values)) {
+          if (value === undefined) delete target.params[name];
+          else if (target.params[name] !== value) target.params[name] = value;
+        }
+      });
+    },
+
+    /** The user's own name for a node; empty goes back to the type's title. */
+    setNodeTitle(nodeId: string, title: string): void {
+      const trimmed = title.trim();
+      core.change({ label: 'rename node' }, (draft) => {
+        const node = draft.nodes.find((n) => n.id === nodeId);
+        if (!node) return;
+        if (trimmed === '' || trimmed === core.registry.get(node.type)?.title) delete node.title;
+        else node.title = trimmed;
+      });
+    },
+
+    setWorkflowTitle(title: string): void {
+      const trimmed = title.trim() || 'Untitled workflow';
+      core.change({ label: 'rename workflow' }, (draft) => {
+        draft.metadata.title = trimmed;
+      });
+    },
+
+    deleteNodes(ids: readonly string[]): void {
+      const gone = new Set(ids);
+      if (gone.size === 0) return;
+      core.change({ label: gone.size === 1 ? 'delete node' : `delete ${gone.size} nodes` }, (draft) => {
+        draft.nodes = draft.nodes.filter((n) => !gone.has(n.id));
+        draft.edges = draft.edges.filter((e) => !gone.has(e.source.node) && !gone.has(e.target.node));
+      });
+      const asInput = new Map(core.get().asInput);
+      if ([...gone].some((id) => asInput.delete(id))) core.patch({ asInput });
+    },
+
+    /** Deletes the selected nodes (with their wires) and the selected wires, as one step. */
+    deleteSelection(): void {
+      const { nodes, edges } = core.get().selection;
+      if (nodes.size === 0 && edges.size === 0) return;
+      const label = nodes.size === 0 ? 'delete wire' : nodes.size === 1 ? 'delete node' : `delete ${nodes.size} nodes`;
+      core.change({ label }, (draft) => {
+        draft.nodes = draft.nodes.filter((n) => !nodes.has(n.id));
+        draft.edges = draft.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source.node) && !nodes.has(e.target.node));
+      });
+    },
+
+    /**
+     * Shows or hides a parameter's input port. Hiding a connected one removes its wire (one step),
+     * so the form's own value applies again.
+     */
+    setAsInput(nodeId: string, param: string, on: boolean): void {
+      const current = core.get().asInput;
+      const set = new Set(current.get(nodeId) ?? []);
+      if (on) set.add(param);
+      else set.delete(param);
+      const asInput = new Map(current);
+      if (set.size === 0) asInput.delete(nodeId);
+      else asInput.set(nodeId, set);
+      core.patch({ asInput });
+      if (!on) {
+        const wire = core.get().index.inbound.get(nodeId)?.get(param);
+        if (wire) actions.disconnect([wire.id]);
+      }
+    },
+
+    /** A node's display title: the user's, or its type's. */
+    titleOf(nodeId: string): string {
+      const node = core.get().index.nodeById.get(nodeId);
+      return node ? nodeTitle(node) : nodeId;
+    },
+
+    /** The kind an output port carries, if the node and port exist. */
+    outputKind(ref: PortRef): PortKind | undefined {
+      const node = core.get().index.nodeById.get(ref.node);
+      return node && portsOf(node, core.registry).outputs.find((p) => p.name === ref.port)?.kind;
+    },
+  };
+  return actions;
+}
+
+export type GraphActions = ReturnType<typeof createGraphActions>;

@@ -1,0 +1,53 @@
+/**
+ * The editor's state: the workflow document (the single source of truth, and the only part with
+ * history) beside UI-only state that never enters a file or the undo stack.
+ */
+import type { Workflow } from '../../workflow/schema';
+import type { GraphIndex } from './graph-index';
+
+export interface XY {
+  x: number;
+  y: number;
+}
+
+export interface Selection {
+  nodes: ReadonlySet<string>;
+  edges: ReadonlySet<string>;
+}
+
+/** A request to bring a node (and one of its fields) into view; `seq` makes repeats distinct. */
+export interface FocusRequest {
+  nodeId: string;
+  field?: string;
+  seq: number;
+}
+
+export interface HistoryFlags {
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel?: string;
+  redoLabel?: string;
+}
+
+export interface EditorState {
+  /** The workflow as it would be saved. */
+  readonly doc: Workflow;
+  /** Lookups derived from `doc`; entries keep their identity while unchanged. */
+  readonly index: GraphIndex;
+  readonly selection: Selection;
+  /** Positions of nodes being dragged, not yet committed to `doc` (one undo step at drag end). */
+  readonly drag: ReadonlyMap<string, XY> | null;
+  /**
+   * Parameters shown as input ports although not connected ("as input"), by node. A connected
+   * param port is always shown. Kept with the autosave, never in the file.
+   */
+  readonly asInput: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly history: HistoryFlags;
+  /** Changes since the last Save or Open. */
+  readonly dirty: boolean;
+  readonly focus: FocusRequest | null;
+  /** Increases with every change to `doc` or `asInput`; what autosave watches. */
+  readonly revision: number;
+}
+
+export const EMPTY_SELECTION: Selection = { nodes: new Set(), edges: new Set() };

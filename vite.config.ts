@@ -1,0 +1,41 @@
+/**
+ * The editor's build. `npm start` serves dist/ from the local server; `npx vite` serves the
+ * sources with hot reload and proxies the API paths to that server on 8787.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
+/** The dev server's own pages, the only origin whose requests are passed on as the server's own. */
+const DEV_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/;
+
+/**
+ * The local server refuses a browser Origin other than its own (so no other site can drive the
+ * engines); requests from the dev server's page are rewritten to look like its own, and no others.
+ */
+const toLocalServer: ProxyOptions = {
+  target: LOCAL_SERVER,
+  changeOrigin: true,
+  configure(proxy) {
+    proxy.on('proxyReq', (proxyReq, req) => {
+      const origin = req.headers.origin;
+      if (origin !== undefined && DEV_ORIGIN.test(origin)) proxyReq.setHeader('origin', LOCAL_SERVER);
+    });
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The budget is the gzipped initial JavaScript (bench/editor.bench.ts), not this warning.
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    proxy: { '/local': toLocalServer, '/forward': toLocalServer, '/api': toLocalServer },
+  },
+});
