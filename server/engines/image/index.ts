@@ -11,7 +11,7 @@
  */
 import { type ImageResponse, type ResolvedImageRequest } from '../../../api/image';
 import { decodeImage, encodeJpeg, ImageInputError } from './codec';
-import { synthesise, FIELD_SCALE, type PreparedInputs } from './synthesise';
+import { fieldSize, synthesise, type PreparedInputs } from './synthesise';
 import { downscaleToField } from './upscale';
 import { prepareControl } from './controlnet';
 import { prepareSubjects } from './transfer';
@@ -65,7 +65,8 @@ async function prepareInputs(req: ResolvedImageRequest): Promise<PreparedInputs>
   if (req.init_image !== undefined) {
     tasks.push(decodeImage('init_image', req.init_image, width, height, 'rgb').then((img) => {
       inputs.init = img;
-      inputs.initField = downscaleToField(img.data, width, height, width / FIELD_SCALE, height / FIELD_SCALE);
+      const { fw, fh } = fieldSize(width, height);
+      inputs.initField = downscaleToField(img.data, width, height, fw, fh);
     }));
   }
   if (req.mask_image !== undefined) {

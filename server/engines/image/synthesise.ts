@@ -20,6 +20,11 @@ import { type RawImage } from './codec';
 /** The working field is this many times smaller than the output on each side. */
 export const FIELD_SCALE = 4;
 
+/** The working field's size for an output size (every supported size divides exactly). */
+export function fieldSize(width: number, height: number): { fw: number; fh: number } {
+  return { fw: Math.max(1, Math.round(width / FIELD_SCALE)), fh: Math.max(1, Math.round(height / FIELD_SCALE)) };
+}
+
 /** Input images decoded once per request, shared by every image of the batch. */
 export interface PreparedInputs {
   init?: RawImage;
@@ -34,8 +39,7 @@ export interface PreparedInputs {
 export function synthesise(req: ResolvedImageRequest, seed: number, inputs: PreparedInputs): Buffer {
   const { width, height } = req;
   const family = ENGINE_FAMILY[req.engine];
-  const fw = width / FIELD_SCALE;
-  const fh = height / FIELD_SCALE;
+  const { fw, fh } = fieldSize(width, height);
   // The model (engine family and checkpoint) changes the whole composition, as a different
   // model given the same seed would.
   const modelSalt = hashString(`${family}\u0000${req.checkpoint ?? ''}`);
