@@ -102,7 +102,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     const interrupt = io.interrupt ?? new AbortController().signal;
     const run = executor.run(workflow, { ...prepared.plan, concurrency, runId, signal: interrupt, onEvent });
     const summary = await untilDoneOrWoundDown(run, interrupt);
-    const interrupted = interrupt.aborted;
+    // A Ctrl-C that lands after the last node ended interrupted nothing.
+    const interrupted = interrupt.aborted && summary?.status !== 'succeeded' && summary?.status !== 'failed';
 
     const problems: string[] = [];
     await writer.flush().catch((error: unknown) => {

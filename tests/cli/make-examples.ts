@@ -22,7 +22,7 @@ const ROW = 320;
 type Params = Record<string, unknown>;
 const at = (col: number, row = 0) => ({ x: col * COL, y: row * ROW });
 const node = (id: string, type: string, title: string, position: { x: number; y: number }, params: Params): WorkflowNode =>
-  ({ id, type, title, position, params });
+  ({ id, type, title, bypass: undefined, position, params });
 const edge = (source: string, sourcePort: string, target: string, targetPort: string): WorkflowEdge => ({
   id: `${source}:${sourcePort}->${target}:${targetPort}`,
   source: { node: source, port: sourcePort },
