@@ -3,6 +3,7 @@
  * parameter overrides over a workflow before it is validated.
  */
 import { resolveInputs, type NodeRegistry } from '../nodes/index';
+import { paramShape } from '../nodes/load-options';
 import type { Workflow, WorkflowNode } from '../workflow/schema';
 import { UsageError } from './args';
 
@@ -32,12 +33,6 @@ export function findNode(workflow: Workflow, name: string, flag: string): Workfl
 }
 
 /** The parameter schemas a node type declares, by name, where the type's schema is an object. */
-export function paramShape(registry: NodeRegistry, type: string): Record<string, { safeParse(v: unknown): { success: boolean } }> | undefined {
-  const def = registry.get(type);
-  const shape = (def?.params as { shape?: unknown } | undefined)?.shape;
-  return typeof shape === 'object' && shape !== null ? (shape as Record<string, { safeParse(v: unknown): { success: boolean } }>) : undefined;
-}
-
 /**
  * The value of `raw` for a parameter: JSON when it parses and the parameter takes it, the text
  * otherwise, so `--set t.prompt=42` gives the prompt "42" while `--set t.seed=42` gives 42.

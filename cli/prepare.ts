@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { registry } from '../nodes/index';
+import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
@@ -15,7 +16,7 @@ import { loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
 import { type RunArgs } from './args';
 import { PrepareError } from './io';
-import { applyOverrides, findNode, paramShape, parseOverrides, shadowedOverrides, type Override } from './overrides';
+import { applyOverrides, findNode, parseOverrides, shadowedOverrides, type Override } from './overrides';
 
 export interface PreparedRun {
   workflow: Workflow;
@@ -26,11 +27,7 @@ export interface PreparedRun {
   warnings: string[];
 }
 
-const KNOWN_TYPES = new Set(registry.list().map((d) => d.type));
-const declaredParams = (type: string): ReadonlySet<string> | undefined => {
-  const shape = paramShape(registry, type);
-  return shape === undefined ? undefined : new Set(Object.keys(shape));
-};
+const LOAD_OPTIONS = catalogueLoadOptions(registry);
 
 async function readWorkflowFile(path: string, shown: string): Promise<string> {
   try {
@@ -64,7 +61,7 @@ export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRu
   const text = await readWorkflowFile(resolve(cwd, args.file), args.file);
   let loaded;
   try {
-    loaded = loadWorkflow(text, { knownTypes: KNOWN_TYPES, declaredParams });
+    loaded = loadWorkflow(text, LOAD_OPTIONS);
   } catch (error) {
     if (error instanceof WorkflowError) throw new PrepareError(`${args.file}: ${error.message}`);
     throw error;
