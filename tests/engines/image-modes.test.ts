@@ -2,15 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { generateImages, ImageInputError } from '../../server/engines/image';
+import { layoutSubjects } from '../../server/engines/image/transfer';
 import { blurPlane, correlation, decode, luma, makeImage, meanAbsDiff, photoLike, resolved, sobelMagnitude, type Pixels } from './image-test-utils';
 
 let photo: string;
 let photoPixels: Pixels;
-let otherPhoto: string;
 
 beforeAll(async () => {
   photo = await makeImage(400, 300, photoLike(0), 'jpeg');
-  otherPhoto = await makeImage(300, 300, photoLike(2), 'jpeg');
   // What the engine sees: the input stretched to the output size.
   const { data } = await sharp(Buffer.from(photo, 'base64')).resize(512, 512, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
   photoPixels = { width: 512, height: 512, data };
@@ -136,21 +135,35 @@ describe('ControlNet', () => {
 });
 
 describe('subject transfer', () => {
-  it('carries every sample image into the picture', async () => {
+  it('carries every sample image into the picture, where the subject stands', async () => {
     const faceA = await makeImage(300, 400, (x, y) => ((x - 150) ** 2 / 100 ** 2 + (y - 180) ** 2 / 140 ** 2 < 1 ? [230, 180, 150] : [30, 110, 60]));
-    const faceB = await makeImage(300, 400, (x, y) => ((x - 150) ** 2 / 90 ** 2 + (y - 200) ** 2 / 120 ** 2 < 1 ? [250, 230, 40] : [40, 60, 150]));
+    const faceB = await makeImage(300, 400, (x, y) => (x > 60 && x < 240 && y > 100 && y < 300 ? [250, 230, 40] : [40, 60, 150]));
     const prompt = 'a photo of sks on a beach at sunset';
     const plain = await first('sdxl', { prompt, seed: 9 });
     const both = await first('sdxl', { prompt, seed: 9, transfer_images: { sks: [faceA, faceB] } });
     const onlyA = await first('sdxl', { prompt, seed: 9, transfer_images: { sks: [faceA] } });
-    // Where the subject goes (the middle of the frame), the result moves toward the samples.
-    const centre = (x: number, y: number) => x > 400 && x < 624 && y > 420 && y < 720;
-    expect(meanAbsDiff(both, plain, centre)).toBeGreaterThan(20);
-    // Both samples count: two samples give a different subject than one of them alone.
-    expect(meanAbsDiff(both, onlyA, centre)).toBeGreaterThan(8);
-    // And it resembles the samples more than an unrelated picture does.
-    const subjectLike = await first('sdxl', { prompt, seed: 9, transfer_images: { sks: [otherPhoto] } });
-    expect(meanAbsDiff(onlyA, subjectLike, centre)).toBeGreaterThan(20);
+    // Compare inside the subject's frame, away from its feathered edge, with each sample stretched to that frame.
+    const { box } = layoutSubjects(prompt, ['sks'], 1024, 1024)[0]!;
+    const inner = (x: number, y: number) => x > box.x + box.width * 0.25 && x < box.x + box.width * 0.75 && y > box.y + box.height * 0.25 && y < box.y + box.height * 0.75;
+    const placed = async (b64: string): Promise<Pixels> => {
+      const framed = await sharp(Buffer.from(b64, 'base64')).resize(box.width, box.height, { fit: 'fill' }).raw().toBuffer();
+      const data = new Uint8Array(1024 * 1024 * 3);
+      for (let y = 0; y < box.height; y++) data.set(framed.subarray(y * box.width * 3, (y + 1) * box.width * 3), ((box.y + y) * 1024 + box.x) * 3);
+      return { width: 1024, height: 1024, data };
+    };
+    const a = await placed(faceA);
+    const b = await placed(faceB);
+    // One sample: the frame shows it, far closer than the picture without it.
+    expect(meanAbsDiff(onlyA, a, inner)).toBeLessThan(0.3 * meanAbsDiff(plain, a, inner));
+    // Two samples: the frame is a blend of both, with a real share of each.
+    const blend = (t: number): Pixels => ({ width: 1024, height: 1024, data: a.data.map((v, i) => Math.round(v * t + b.data[i]! * (1 - t))) });
+    const fits = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((t) => ({ t, d: meanAbsDiff(both, blend(t), inner) }));
+    const best = fits.reduce((x, y) => (y.d < x.d ? y : x));
+    expect(best.t).toBeGreaterThanOrEqual(0.2);
+    expect(best.t).toBeLessThanOrEqual(0.8);
+    expect(best.d).toBeLessThan(0.3 * meanAbsDiff(plain, blend(best.t), inner));
+    // Outside the frame the picture is the prompt's own.
+    expect(meanAbsDiff(both, plain, (x, y) => y < box.y - 20)).toBeLessThan(1);
   });
 
   it('places each subject by where its trigger word stands in the prompt', async () => {

@@ -6,7 +6,7 @@
 import { Rng } from './rng';
 import { type Field } from './field';
 
-const NOISE_LEN = 1 << 16;
+const NOISE_LEN = 1 << 14;
 
 /** A table of roughly normal values scaled to `sigma`, read at a random offset per row. */
 function noiseTable(seed: number, sigma: number): Float32Array {
@@ -56,7 +56,8 @@ export function upscaleWithGrain(f: Field, width: number, height: number, opts: 
       rows[o + 2] = data[a + 2]! + (data[b + 2]! - data[a + 2]!) * t;
     }
   }
-  const out = Buffer.allocUnsafe(height * rowLen);
+  // Writing through a clamped view rounds and clamps each value with no branch in the loop.
+  const clamped = new Uint8ClampedArray(height * rowLen);
   const noise = opts.grain > 0 ? noiseTable(opts.seed, opts.grain) : undefined;
   const rng = new Rng(opts.seed ^ 0x5bd1e995);
   const sy = fh / height;
@@ -66,29 +67,29 @@ export function upscaleWithGrain(f: Field, width: number, height: number, opts: 
     const a = Math.max(0, Math.min(fh - 1, i0)) * rowLen;
     const b = Math.max(0, Math.min(fh - 1, i0 + 1)) * rowLen;
     const t = nearest ? 0 : fy - i0;
-    const o = y * rowLen;
-    if (noise && opts.monoGrain) {
-      const off = rng.int(NOISE_LEN);
-      for (let i = 0, x = 0; i < rowLen; i += 3, x++) {
-        const n = noise[(x + off) & (NOISE_LEN - 1)]!;
-        for (let c = i; c < i + 3; c++) {
-          const v = rows[a + c]! + (rows[b + c]! - rows[a + c]!) * t + n;
-          out[o + c] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
+    const u = 1 - t;
+    const top = rows.subarray(a, a + rowLen);
+    const bottom = rows.subarray(b, b + rowLen);
+    const dst = clamped.subarray(y * rowLen, (y + 1) * rowLen);
+    if (noise) {
+      // Each row reads the noise table from its own random offset, so rows do not repeat.
+      const off = rng.int(NOISE_LEN - rowLen);
+      const n = noise.subarray(off, off + rowLen);
+      if (opts.monoGrain) {
+        for (let i = 0, x = 0; i < rowLen; i += 3, x++) {
+          const g = n[x]!;
+          dst[i] = top[i]! * u + bottom[i]! * t + g;
+          dst[i + 1] = top[i + 1]! * u + bottom[i + 1]! * t + g;
+          dst[i + 2] = top[i + 2]! * u + bottom[i + 2]! * t + g;
         }
-      }
-    } else if (noise) {
-      const off = rng.int(NOISE_LEN);
-      for (let i = 0; i < rowLen; i++) {
-        const v = rows[a + i]! + (rows[b + i]! - rows[a + i]!) * t + noise[(i + off) & (NOISE_LEN - 1)]!;
-        out[o + i] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
+      } else {
+        for (let i = 0; i < rowLen; i++) dst[i] = top[i]! * u + bottom[i]! * t + n[i]!;
       }
     } else {
-      for (let i = 0; i < rowLen; i++) {
-        const v = rows[a + i]! + (rows[b + i]! - rows[a + i]!) * t;
-        out[o + i] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
-      }
+      for (let i = 0; i < rowLen; i++) dst[i] = top[i]! * u + bottom[i]! * t;
     }
   }
+  const out = Buffer.from(clamped.buffer, clamped.byteOffset, clamped.byteLength);
   return out;
 }
 
