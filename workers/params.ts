@@ -39,20 +39,31 @@ export function checkParams(
   const relevant = (p: ParamProblem) => p.field === undefined || !ignore.has(p.field.split('.')[0]!);
   const parsed = def.params.safeParse(params);
   if (!parsed.success) {
-    const problems = zodProblems(parsed.error).filter(relevant);
-    // With only ignored fields wrong there is nothing to report, but no parsed value for
-    // `validate` either: the run checks again once the ports have delivered.
-    return { ok: false, problems };
+    const schemaProblems = zodProblems(parsed.error);
+    // Every problem at once: the cross-field rules still run on the fields that did parse, with
+    // the broken ones left to their defaults, so a bad sampler does not hide a bad resolution.
+    // With only ignored fields wrong there is nothing to report yet: the run checks again once
+    // the ports have delivered.
+    const broken = new Set(schemaProblems.map((p) => p.field?.split('.')[0]).filter((f): f is string => f !== undefined));
+    const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !broken.has(key)));
+    const reparsed = broken.size > 0 ? def.params.safeParse(rest) : undefined;
+    const crossField = reparsed?.success
+      ? crossFieldProblems(def, reparsed.data as Record<string, unknown>, connected).filter((p) => p.field === undefined || !broken.has(p.field.split('.')[0]!))
+      : [];
+    return { ok: false, problems: [...schemaProblems, ...crossField].filter(relevant) };
   }
   const value = parsed.data as Record<string, unknown>;
-  let issues;
-  try {
-    issues = def.validate?.(value, connected) ?? [];
-  } catch (error) {
-    return { ok: false, problems: [{ message: `its parameter check failed: ${error instanceof Error ? error.message : String(error)}` }] };
-  }
-  const problems = issues.map((i) => ({ field: i.param, message: i.message })).filter(relevant);
+  const problems = crossFieldProblems(def, value, connected).filter(relevant);
   return problems.length === 0 ? { ok: true, params: value } : { ok: false, problems };
+}
+
+/** The definition's own rules that span fields (`validate`), as problems. */
+function crossFieldProblems(def: AnyNodeDefinition, value: Record<string, unknown>, connected: ReadonlySet<string>): ParamProblem[] {
+  try {
+    return (def.validate?.(value, connected) ?? []).map((i) => ({ field: i.param, message: i.message }));
+  } catch (error) {
+    return [{ message: `its parameter check failed: ${error instanceof Error ? error.message : String(error)}` }];
+  }
 }
 
 /** A value as a parameter takes it: the text, the number, the image or the list of images. */
