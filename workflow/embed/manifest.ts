@@ -1,0 +1,193 @@
+/**
+ * The manifest an image carries: which node made it, with which engine, request parameters and
+ * seed, in which Atelier. Images inside requests are described (type, byte size, sha256), never
+ * carried. It never holds a token or an endpoint: the builder's output goes through
+ * `scrubManifest`, which removes credential-named and endpoint-named fields, credential-shaped
+ * text (credentials.ts's detector) and every URL.
+ *
+ * The types here are structural so that the executor's `node-request` calls and `node-done`
+ * images (workers/events.ts, nodes/types.ts) fit them as they are, without workflow/ importing
+ * from the layers above it.
+ */
+import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
+import { removeCredentialLike } from '../export-scan';
+import { decodeBase64, sha256Hex } from './digest';
+
+export const IMAGE_MANIFEST_FORMAT = 'atelier.image-manifest';
+export const IMAGE_MANIFEST_VERSION = 1;
+
+/** An image in a request, described instead of carried. */
+export interface ImageRef {
+  /** Its mime type from its first bytes, or 'unknown'. */
+  image: string;
+  bytes: number;
+  /** Of the image's bytes; absent when the request reached the builder with the image already cut out. */
+  sha256?: string;
+}
+
+/** One API request the node sent (the `call` of a `node-request` event fits). */
+export interface ManifestCall {
+  api: 'image' | 'chat';
+  operation: 'generate' | 'complete' | 'stream';
+  engine?: string;
+  request: unknown;
+}
+
+export interface ImageManifest {
+  format: typeof IMAGE_MANIFEST_FORMAT;
+  version: typeof IMAGE_MANIFEST_VERSION;
+  atelier: { version: string };
+  /** When the manifest was made (ISO 8601). */
+  created: string;
+  node: { id: string; type: string; typeVersion?: number; title?: string };
+  /** The image engine of the request that made the image (`sdxl`, `sd`, `controlnet-sdxl`). */
+  engine?: string;
+  /** The seed that made this image: the one the service used, else the one requested. */
+  seed?: number;
+  /** The image itself as it left the node (before anything was embedded in it). */
+  image: { mime: string; bytes: number; width?: number; height?: number };
+  /** The node's requests, in order, images described by ImageRef. */
+  requests: ManifestCall[];
+}
+
+/** An image as nodes pass it (nodes/types.ts ImageData fits). */
+export interface ManifestImage {
+  b64: string;
+  mime: string;
+  seed?: number;
+  width?: number;
+  height?: number;
+}
+
+export interface ManifestSource {
+  atelierVersion: string;
+  node: { id: string; type: string; title?: string };
+  /** The node type's version (its definition's `version`). */
+  typeVersion?: number;
+  /** The node's requests: the `call` of each of its `node-request` events, or the full requests. */
+  calls: readonly ManifestCall[];
+  /** The image the manifest goes with, as the node output it. */
+  image: ManifestImage;
+  created?: Date;
+  /**
+   * The user's tokens and endpoint URLs, removed wherever they appear. The scrub finds
+   * credential-shaped text and URLs anyway; this catches a token of an unusual shape.
+   */
+  secrets?: readonly string[];
+}
+
+const SIGNATURES: readonly (readonly [string, readonly number[]])[] = [
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+  ['image/webp', [0x52, 0x49, 0x46, 0x46]],
+];
+
+function sniff(bytes: Uint8Array): string | undefined {
+  return SIGNATURES.find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
+}
+
+/** What the executor leaves of an image in a `node-request` event (workers/node-api.ts). */
+const ELIDED = /^<base64, (\d{1,12}) characters>$/;
+const DATA_URL = /^data:image\/[\w.+-]+;base64,/;
+/** A shorter string cannot be an image worth describing. */
+const MIN_IMAGE_CHARS = 64;
+
+/** The string as an ImageRef when it is an image (base64, a data URL, or the executor's elision). */
+export function describeImageText(text: string): ImageRef | undefined {
+  const elided = ELIDED.exec(text);
+  if (elided) return { image: 'unknown', bytes: Math.floor((Number(elided[1]) * 3) / 4) };
+  if (text.length < MIN_IMAGE_CHARS) return undefined;
+  const bytes = decodeBase64(text.replace(DATA_URL, ''));
+  const mime = bytes && sniff(bytes);
+  return bytes && mime ? { image: mime, bytes: bytes.length, sha256: sha256Hex(bytes) } : undefined;
+}
+
+function describeImages(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return describeImageText(value) ?? value;
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => describeImages(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = describeImages(v, depth + 1);
+  return out;
+}
+
+const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
+const URL_KEY = new RegExp(URL_TEXT.source, 'i');
+const URL_MARK = '[url removed]';
+
+function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join('[removed]');
+  return removeCredentialLike(out.replace(URL_TEXT, URL_MARK));
+}
+
+/**
+ * A copy of a manifest (or any JSON value) with no credential or endpoint left: fields named like
+ * either are dropped, keys shaped like a credential too, and text loses credential-shaped
+ * pieces, URLs and the given `secrets`.
+ */
+export function scrubManifest<T>(value: T, secrets: readonly string[] = []): T {
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return scrubText(v, secrets);
+    if (typeof v !== 'object' || v === null || depth > 64) return typeof v === 'object' && v !== null ? null : v;
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(v)) {
+      if (isCredentialKey(k) || isEndpointKey(k) || findCredentialLike(k) || URL_KEY.test(k)) continue;
+      out[k] = walk(child, depth + 1);
+    }
+    return out;
+  };
+  return walk(value, 0) as T;
+}
+
+/** The manifest for one image a node made, from what the executor reported about the node. */
+export function buildImageManifest(source: ManifestSource): ImageManifest {
+  const { node, image, calls } = source;
+  const requests = calls.map((call): ManifestCall => ({
+    api: call.api,
+    operation: call.operation,
+    ...(call.engine === undefined ? {} : { engine: call.engine }),
+    request: describeImages(call.request),
+  }));
+  const engine = [...calls].reverse().find((c) => c.api === 'image' && c.engine !== undefined)?.engine;
+  const manifest: ImageManifest = {
+    format: IMAGE_MANIFEST_FORMAT,
+    version: IMAGE_MANIFEST_VERSION,
+    atelier: { version: source.atelierVersion },
+    created: (source.created ?? new Date()).toISOString(),
+    node: {
+      id: node.id,
+      type: node.type,
+      ...(source.typeVersion === undefined ? {} : { typeVersion: source.typeVersion }),
+      ...(node.title === undefined ? {} : { title: node.title }),
+    },
+    ...(engine === undefined ? {} : { engine }),
+    image: {
+      mime: image.mime,
+      bytes: base64Bytes(image.b64),
+      ...(image.width === undefined ? {} : { width: image.width }),
+      ...(image.height === undefined ? {} : { height: image.height }),
+    },
+    requests,
+  };
+  const seed = image.seed ?? requestedSeed(calls);
+  if (seed !== undefined) manifest.seed = seed;
+  return scrubManifest(manifest, source.secrets);
+}
+
+function base64Bytes(b64: string): number {
+  const start = DATA_URL.exec(b64)?.[0].length ?? 0;
+  let end = b64.length;
+  while (end > start && b64.charCodeAt(end - 1) === 0x3d) end--;
+  return Math.floor(((end - start) * 3) / 4);
+}
+
+/** The seed of the last image request, when it named one. */
+function requestedSeed(calls: readonly ManifestCall[]): number | undefined {
+  const last = [...calls].reverse().find((c) => c.api === 'image');
+  const request = last?.request;
+  const seed = typeof request === 'object' && request !== null ? (request as { seed?: unknown }).seed : undefined;
+  return typeof seed === 'number' && Number.isSafeInteger(seed) ? seed : undefined;
+}
