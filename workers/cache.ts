@@ -1,15 +1,19 @@
 /**
- * Where node results are kept between runs. The store is pluggable (the editor may persist it
- * in IndexedDB); the default keeps the most recently used results in memory up to a size.
+ * Where node results are kept between runs. The store is pluggable: the editor's worker keeps
+ * them in IndexedDB (idb-cache.ts); the default keeps the most recently used results in memory
+ * up to a size.
  */
 import type { Value } from '../nodes/types';
 import type { NodeOutputs } from './events';
+import type { ApiUsage } from './usage';
 
 /** One cached node result: plain data, so a persistent store can structured-clone it. */
 export interface CacheEntry {
   outputs: NodeOutputs;
   /** Requests the node made to compute this result: what a cache hit saves. */
   apiCalls: number;
+  /** What those requests used (images, price units, tokens); absent in entries from older builds. */
+  usage?: ApiUsage;
 }
 
 export interface CacheStore {
@@ -17,7 +21,26 @@ export interface CacheStore {
   set(key: string, entry: CacheEntry): Promise<void>;
 }
 
-export interface MemoryCache extends CacheStore {
+/** How full a cache is. */
+export interface CacheStats {
+  entries: number;
+  /** Approximate bytes held (entryBytes of each entry). */
+  bytes: number;
+  /** The bound: adding past it evicts the entries used longest ago. */
+  maxBytes: number;
+  /** Whether entries survive a reload (IndexedDB) or live only as long as the worker (memory). */
+  persistent: boolean;
+  /** Why a store meant to persist does not (IndexedDB would not open), when so. */
+  notPersistentBecause?: string;
+}
+
+/** A cache the user can see and empty (the editor's settings show its size and a Clear button). */
+export interface ManagedCache extends CacheStore {
+  clear(): Promise<void> | void;
+  stats(): Promise<CacheStats>;
+}
+
+export interface MemoryCache extends ManagedCache {
   /** Entries held now. */
   readonly size: number;
   /** Approximate bytes held now. */
@@ -77,6 +100,9 @@ export function createMemoryCache(options: { maxBytes?: number } = {}): MemoryCa
     clear() {
       entries.clear();
       total = 0;
+    },
+    stats() {
+      return Promise.resolve({ entries: entries.size, bytes: total, maxBytes, persistent: false });
     },
     get(key) {
       const held = entries.get(key);

@@ -2,10 +2,11 @@
  * The one typed stream of events from the executor to whoever runs it: the editor (through the
  * worker), the CLI and the tests (CONVENTIONS 10). Per node the order is
  * queued → started → (progress | partial-text | request | retry)* → done | failed | cancelled,
- * or queued → cached → done, or queued → skipped, or queued → cancelled.
+ * or queued → cached → done, or queued → bypassed, or queued → skipped, or queued → cancelled.
  */
 import type { Value } from '../nodes/types';
 import type { PlanOptions } from './plan';
+import type { ApiUsage } from './usage';
 import type { WorkflowProblem } from './validate';
 
 export type NodeOutputs = Record<string, Value>;
@@ -37,6 +38,8 @@ export interface NodeCounts {
   /** Ran and succeeded (cached ones not included). */
   done: number;
   cached: number;
+  /** Not run: bypassed, their inputs passed on instead. */
+  bypassed: number;
   failed: number;
   skipped: number;
   cancelled: number;
@@ -53,6 +56,10 @@ export interface RunSummary {
   apiCalls: number;
   /** Requests the cached nodes had made when their results were first computed. */
   apiCallsSaved: number;
+  /** What this run's requests used: images, their relative price, chat tokens. */
+  usage: ApiUsage;
+  /** What the cached nodes' results had used when first made (older entries that did not record it count 0). */
+  usageSaved: ApiUsage;
   durationMs: number;
   /** Things that did not stop the run but someone should know (a cache store that failed). */
   warnings: string[];
@@ -81,8 +88,10 @@ export type ExecutorEvent =
   | { type: 'node-failed'; runId: string; nodeId: string; error: NodeError; durationMs: number }
   /** The run was cancelled while the node was running or still waiting. */
   | { type: 'node-cancelled'; runId: string; nodeId: string }
-  /** Not run because `because`, a node it depends on (directly or not), failed. */
-  | { type: 'node-skipped'; runId: string; nodeId: string; because: string }
+  /** Bypassed: not run; each output in `passed` carries that input's value, those in `unavailable` nothing (why). */
+  | { type: 'node-bypassed'; runId: string; nodeId: string; passed: Record<string, string>; unavailable: Record<string, string> }
+  /** Not run because of `because`, a node upstream that failed or was bypassed with nothing to pass on; `reason` in words. */
+  | { type: 'node-skipped'; runId: string; nodeId: string; because: string; reason: string }
   /** The run is over and every planned node has had its last event. */
   | { type: 'run-finished'; runId: string; summary: RunSummary };
 

@@ -1,15 +1,19 @@
 /**
  * The executor (CONVENTIONS 7): a plain module that plans a workflow, schedules its nodes,
- * runs each with the cache and reports everything as one stream of events. The worker entry,
- * the CLI and the tests wrap it in a few lines each; it knows neither the DOM nor Node.
+ * runs each with the cache (or passes a bypassed node's inputs on) and reports everything as one
+ * stream of events. The worker entry, the CLI and the tests wrap it in a few lines each; it knows
+ * neither the DOM nor Node.
  */
 import type { RunContext } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
+import { bypassOutputs, type PassThrough, type Unavailable } from './bypass';
 import { createMemoryCache, type CacheStore } from './cache';
 import { toNodeError, type ExecutorEvent, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
-import { planRun, type PlanOptions } from './plan';
+import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
+import { cacheContextOf } from './prepare';
 import { runNode, type NodeEnv } from './run-node';
-import { schedule } from './schedule';
+import { schedule, type TaskSkipped, type TaskStatus } from './schedule';
+import { addUsage, emptyUsage } from './usage';
 import type { NodeRegistry } from './validate';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -76,9 +80,11 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         warnings.push(`the event listener failed on '${event.type}': ${toNodeError(error, secrets).message}`);
       }
     };
-    const counts: NodeCounts = { planned: 0, done: 0, cached: 0, failed: 0, skipped: 0, cancelled: 0 };
+    const counts: NodeCounts = { planned: 0, done: 0, cached: 0, bypassed: 0, failed: 0, skipped: 0, cancelled: 0 };
+    const usage = emptyUsage();
+    const usageSaved = emptyUsage();
     const summary = (status: RunSummary['status'], extra: Partial<RunSummary> = {}): RunSummary => ({
-      runId, status, problems: [], failures: [], nodes: counts, apiCalls: 0, apiCallsSaved: 0,
+      runId, status, problems: [], failures: [], nodes: counts, apiCalls: 0, apiCallsSaved: 0, usage, usageSaved,
       durationMs: now() - started, warnings, ...extra,
     });
 
@@ -104,27 +110,51 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     for (const n of nodes) emit({ type: 'node-queued', runId, nodeId: n.id });
 
     const outputs = new Map<string, NodeOutputs>();
+    // Outputs of bypassed nodes that carry nothing, and why: the nodes wired to them are skipped.
+    const unavailable = new Map<string, ReadonlyMap<string, Unavailable>>();
+    const unavailableAt = (ref: PortRef) => unavailable.get(ref.node)?.get(ref.port);
     const failures: RunSummary['failures'] = [];
     let apiCalls = 0;
     let apiCallsSaved = 0;
     const env: NodeEnv = {
       runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit,
-      cacheContext: { settings: deps.settings, scope: deps.cacheScope ?? null },
+      cacheContext: cacheContextOf(deps.settings, deps.cacheScope),
       warn: (message) => warnings.push(message),
+    };
+
+    const bypass = (node: PlannedNode, passThrough: PassThrough): 'done' => {
+      const result = bypassOutputs({ ...node, outputs: node.def.outputs, passThrough }, outputs, unavailableAt);
+      outputs.set(node.id, result.outputs);
+      if (result.unavailable.size > 0) unavailable.set(node.id, result.unavailable);
+      counts.bypassed++;
+      const passed = Object.fromEntries([...passThrough.passed].filter(([name]) => name in result.outputs));
+      const missing = Object.fromEntries([...result.unavailable].map(([name, u]) => [name, u.reason]));
+      emit({ type: 'node-bypassed', runId, nodeId: node.id, passed, unavailable: missing });
+      return 'done';
     };
 
     try {
       await schedule(nodes, {
         concurrency: options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY,
         signal: controller.signal,
-        async execute(id) {
-          const outcome = await runNode(byId.get(id)!, outputs, env);
+        async execute(id): Promise<TaskStatus | TaskSkipped> {
+          const node = byId.get(id)!;
+          if (node.passThrough) return bypass(node, node.passThrough);
+          const blocked = [...node.bindings.values()].map(unavailableAt).find((u) => u !== undefined);
+          if (blocked) {
+            counts.skipped++;
+            emit({ type: 'node-skipped', runId, nodeId: id, because: blocked.because, reason: blocked.reason });
+            return { skipped: true, ...blocked };
+          }
+          const outcome = await runNode(node, outputs, env);
           apiCalls += outcome.apiCalls;
+          addUsage(usage, outcome.usage);
           if (outcome.status === 'done') {
             outputs.set(id, outcome.outputs);
             if (outcome.cached) counts.cached++;
             else counts.done++;
             apiCallsSaved += outcome.apiCallsSaved;
+            if (outcome.usageSaved) addUsage(usageSaved, outcome.usageSaved);
           } else if (outcome.status === 'failed') {
             counts.failed++;
             failures.push({ nodeId: id, error: outcome.error });
@@ -133,9 +163,9 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           }
           return outcome.status;
         },
-        skip(id, because) {
+        skip(id, because, reason) {
           counts.skipped++;
-          emit({ type: 'node-skipped', runId, nodeId: id, because });
+          emit({ type: 'node-skipped', runId, nodeId: id, because, reason: reason ?? `'${because}' failed` });
         },
         cancel(id) {
           counts.cancelled++;

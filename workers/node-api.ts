@@ -1,9 +1,11 @@
 /**
  * The API clients as one node sees them: every call is counted and reported (with image data
- * elided), and carries the node's abort signal even when the node forgot to pass it, so a cancel
- * always reaches the request in flight.
+ * elided), what comes back is counted too (images, chat `usage`), and every call carries the
+ * node's abort signal even when the node forgot to pass it, so a cancel always reaches the
+ * request in flight.
  */
-import type { CallOptions, ChatClient, ImageClient } from '../api/client-types';
+import type { ChatUsage } from '../api/chat';
+import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../api/client-types';
 import type { RetryNotice } from '../api/retry';
 import type { RunContext } from '../nodes/types';
 import type { ApiCallRecord } from './events';
@@ -29,6 +31,23 @@ export interface NodeApiHooks {
   onCall(call: ApiCallRecord): void;
   /** A request failed and the client will try again after a wait. */
   onRetry(notice: RetryNotice): void;
+  /** An image request came back with `count` images, made with `sampler` (absent: the API's default). */
+  onImages?(count: number, sampler: string | undefined): void;
+  /** A chat call ended (answered, failed or abandoned), with the usage it reported, if any. */
+  onChatEnd?(usage: ChatUsage | undefined): void;
+}
+
+/** The stream as it is, noting the last `usage` a chunk carried and telling `onChatEnd` once it ends. */
+async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
+  let usage: ChatUsage | undefined;
+  try {
+    for await (const event of stream) {
+      if (event.usage) usage = event.usage;
+      yield event;
+    }
+  } finally {
+    hooks.onChatEnd?.(usage);
+  }
 }
 
 /** The node's options with the run's signal (and the retry hook) added to whatever it passed. */
@@ -48,17 +67,29 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
   const image: ImageClient = {
     generate(engine, request, options) {
       onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request) });
-      return api.image.generate(engine, request, withSignal(options, signal, hooks));
+      return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
+        hooks.onImages?.(response.images.length, request.sampler);
+        return response;
+      });
     },
   };
   const chat: ChatClient = {
     complete(request, options) {
       onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });
-      return api.chat.complete(request, withSignal(options, signal, hooks));
+      return api.chat.complete(request, withSignal(options, signal, hooks)).then(
+        (completion) => {
+          hooks.onChatEnd?.(completion.usage);
+          return completion;
+        },
+        (error: unknown) => {
+          hooks.onChatEnd?.(undefined);
+          throw error;
+        },
+      );
     },
     stream(request, options) {
       onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
-      return api.chat.stream(request, withSignal(options, signal, hooks));
+      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), hooks);
     },
   };
   const listModels = api.chat.listModels?.bind(api.chat);

@@ -5,6 +5,7 @@
  */
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
+import { passThroughOf, type PassThrough } from './bypass';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
 import { inputsOf, validateWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
 
@@ -34,6 +35,8 @@ export interface PlannedNode {
   dependsOn: readonly string[];
   /** False where the run asks for a fresh result rather than a cached one. */
   reuseCached: boolean;
+  /** Set when the node is bypassed: it is not run, and this says what each output carries. */
+  passThrough?: PassThrough;
 }
 
 export interface ExecutionPlan {
@@ -88,15 +91,17 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
     // Validation passed, so the type is known and its inputs could be derived.
     const def = registry.get(node.type)!;
     const bindings = feeds.get(id) ?? new Map<string, PortRef>();
+    const inputs = inputsOf(def, node.params) ?? [];
     return {
       id,
       type: node.type,
       def,
       params: node.params,
-      inputs: inputsOf(def, node.params) ?? [],
+      inputs,
       bindings,
       dependsOn: [...new Set([...bindings.values()].map((b) => b.node))],
       reuseCached: !fresh.has(id),
+      ...(node.bypass === true ? { passThrough: passThroughOf(id, def.outputs, inputs, new Set(bindings.keys())) } : {}),
     };
   });
   return { ok: true, plan: { options, nodes } };

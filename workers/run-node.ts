@@ -3,14 +3,13 @@
  * param ports over its parameters and checks them, serves it from the cache where allowed,
  * otherwise calls its `run` with a context of its own, and reports every step as events.
  */
-import type { RunContext, Value } from '../nodes/types';
-import { coerceToPort } from '../nodes/values';
+import type { RunContext } from '../nodes/types';
 import type { CacheStore } from './cache';
 import { NodeRunError, redactSecrets, toNodeError, type ExecutorEvent, type NodeError, type NodeOutputs } from './events';
-import { nodeCacheKey } from './hash';
 import { nodeApi } from './node-api';
-import { checkParams, describeProblems, mergeParamPorts } from './params';
 import type { PlannedNode } from './plan';
+import { prepareNode } from './prepare';
+import { countChatUsage, countImages, emptyUsage, type ApiUsage } from './usage';
 
 /** What a node run needs from the executor. */
 export interface NodeEnv {
@@ -29,9 +28,9 @@ export interface NodeEnv {
   warn(message: string): void;
 }
 
-/** How a node ended; `apiCalls` counts the requests it made, whatever the ending. */
-export type NodeOutcome = { apiCalls: number } & (
-  | { status: 'done'; outputs: NodeOutputs; cached: boolean; apiCallsSaved: number }
+/** How a node ended; `apiCalls` counts the requests it made and `usage` what they used, whatever the ending. */
+export type NodeOutcome = { apiCalls: number; usage: ApiUsage } & (
+  | { status: 'done'; outputs: NodeOutputs; cached: boolean; apiCallsSaved: number; usageSaved?: ApiUsage }
   | { status: 'failed'; error: NodeError }
   | { status: 'cancelled' }
 );
@@ -51,25 +50,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e as Error); },
     );
   });
-}
-
-/** The node's inputs from its upstream outputs, each converted to what its port takes. */
-export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
-  const inputs: Record<string, Value> = {};
-  for (const [portName, from] of node.bindings) {
-    const port = node.inputs.find((p) => p.name === portName);
-    const value = upstream.get(from.node)?.[from.port];
-    if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
-    if (value === undefined) {
-      throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
-    }
-    try {
-      inputs[portName] = coerceToPort(value, port);
-    } catch (error) {
-      throw new NodeRunError(`input '${portName}': ${error instanceof Error ? error.message : String(error)}`, { port: portName });
-    }
-  }
-  return inputs;
 }
 
 const KINDS: readonly string[] = ['text', 'number', 'image', 'images'];
@@ -103,20 +83,15 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
   env.signal.addEventListener('abort', onRunAbort, { once: true });
   let live = true;
   let apiCalls = 0;
+  const usage = emptyUsage();
 
   const cancelled = (): NodeOutcome => {
     env.emit({ type: 'node-cancelled', runId, nodeId });
-    return { status: 'cancelled', apiCalls };
+    return { status: 'cancelled', apiCalls, usage };
   };
 
   try {
-    const inputs = gatherInputs(node, upstream);
-    const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), new Set(Object.keys(inputs)));
-    if (!check.ok) {
-      throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
-    }
-    const params = check.params;
-    const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs, env.cacheContext) : undefined;
+    const { inputs, params, key } = await prepareNode(node, upstream, env.cacheContext);
     if (key !== undefined && node.reuseCached) {
       const hit = await env.cache.get(key).catch((error: unknown) => {
         env.warn(`node '${nodeId}': reading the cache failed (${toNodeError(error, env.secrets).message}); running it instead`);
@@ -126,7 +101,8 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
       if (hit) {
         env.emit({ type: 'node-cached', runId, nodeId, apiCallsSaved: hit.apiCalls });
         env.emit({ type: 'node-done', runId, nodeId, outputs: hit.outputs, durationMs: env.now() - started, cached: true, apiCalls: 0 });
-        return { status: 'done', outputs: hit.outputs, cached: true, apiCalls: 0, apiCallsSaved: hit.apiCalls };
+        const saved = hit.usage === undefined ? {} : { usageSaved: hit.usage };
+        return { status: 'done', outputs: hit.outputs, cached: true, apiCalls: 0, usage, apiCallsSaved: hit.apiCalls, ...saved };
       }
     }
     if (env.signal.aborted) return cancelled();
@@ -137,8 +113,12 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
       api: nodeApi(env.api, controller.signal, {
         onCall(call) {
           apiCalls++;
+          if (call.api === 'image') usage.imageCalls++;
+          else usage.chatCalls++;
           if (live) env.emit({ type: 'node-request', runId, nodeId, call });
         },
+        onImages: (count, sampler) => countImages(usage, count, sampler),
+        onChatEnd: (reported) => countChatUsage(usage, reported),
         onRetry(notice) {
           if (!live) return;
           const reason = redactSecrets(notice.error.detail, env.secrets);
@@ -160,18 +140,18 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
     const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), controller.signal));
     live = false;
     if (key !== undefined) {
-      await env.cache.set(key, { outputs, apiCalls }).catch((error: unknown) => {
+      await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage) }).catch((error: unknown) => {
         env.warn(`node '${nodeId}': storing its result in the cache failed (${toNodeError(error, env.secrets).message})`);
       });
     }
     env.emit({ type: 'node-done', runId, nodeId, outputs, durationMs: env.now() - started, cached: false, apiCalls });
-    return { status: 'done', outputs, cached: false, apiCalls, apiCallsSaved: 0 };
+    return { status: 'done', outputs, cached: false, apiCalls, usage, apiCallsSaved: 0 };
   } catch (error) {
     live = false;
     if (env.signal.aborted) return cancelled();
     const nodeError = toNodeError(error, env.secrets);
     env.emit({ type: 'node-failed', runId, nodeId, error: nodeError, durationMs: env.now() - started });
-    return { status: 'failed', error: nodeError, apiCalls };
+    return { status: 'failed', error: nodeError, apiCalls, usage };
   } finally {
     live = false;
     env.signal.removeEventListener('abort', onRunAbort);

@@ -1,7 +1,8 @@
 /**
  * Runs tasks of a dependency graph with at most `concurrency` at once: a task starts when every
- * task it depends on is done; a failure skips everything downstream of it and nothing else;
- * an abort starts nothing new and lets the running tasks end (they watch the same signal).
+ * task it depends on is done; a failure skips everything downstream of it and nothing else (a
+ * task that reports itself skipped does the same, passing its cause on); an abort starts nothing
+ * new and lets the running tasks end (they watch the same signal).
  */
 
 export interface ScheduleTask {
@@ -11,13 +12,24 @@ export interface ScheduleTask {
 
 export type TaskStatus = 'done' | 'failed' | 'cancelled';
 
+/** A task that decided not to run: everything downstream is skipped for the same cause. */
+export interface TaskSkipped {
+  skipped: true;
+  /** The task at the root of it. */
+  because: string;
+  reason: string;
+}
+
 export interface ScheduleOptions {
   concurrency: number;
   signal: AbortSignal;
   /** Runs one task whose dependencies are all done. A throw counts as a failure. */
-  execute(id: string): Promise<TaskStatus>;
-  /** `id` will not run because `because`, upstream of it, failed. */
-  skip(id: string, because: string): void;
+  execute(id: string): Promise<TaskStatus | TaskSkipped>;
+  /**
+   * `id` will not run because `because`, upstream of it, failed (no `reason`) or skipped itself
+   * (its `reason`).
+   */
+  skip(id: string, because: string, reason?: string): void;
   /** `id` had not started when the signal aborted. */
   cancel(id: string): void;
 }
@@ -55,27 +67,29 @@ export function schedule(tasks: readonly ScheduleTask[], options: ScheduleOption
       resolve();
     };
 
-    const skipDownstream = (failed: string) => {
-      const stack = [...(dependents.get(failed) ?? [])];
+    const skipDownstream = (from: string, because: string, reason?: string) => {
+      const stack = [...(dependents.get(from) ?? [])];
       for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
         if (finished.has(id)) continue;
         finished.add(id);
-        options.skip(id, failed);
+        options.skip(id, because, reason);
         stack.push(...(dependents.get(id) ?? []));
       }
     };
 
-    const settle = (id: string, status: TaskStatus) => {
+    const settle = (id: string, status: TaskStatus | TaskSkipped) => {
       running--;
       finished.add(id);
-      if (status === 'done') {
+      if (typeof status === 'object') {
+        skipDownstream(id, status.because, status.reason);
+      } else if (status === 'done') {
         for (const d of dependents.get(id) ?? []) {
           const left = waitingOn.get(d)! - 1;
           waitingOn.set(d, left);
           if (left === 0 && !finished.has(d)) ready.push(d);
         }
       } else if (status === 'failed') {
-        skipDownstream(id);
+        skipDownstream(id, id);
       }
       pump();
     };

@@ -90,7 +90,8 @@ export function validateWorkflow(
   }
 
   for (const { node, def, inputs } of nodes.values()) {
-    if (!def || !inScope(node.id)) continue;
+    // A bypassed node never runs: its parameters and unconnected inputs cannot stop the run.
+    if (!def || !inScope(node.id) || node.bypass === true) continue;
     const connected = wired.get(node.id) ?? new Set<string>();
     for (const port of inputs ?? []) {
       if (!port.optional && !connected.has(port.name)) {

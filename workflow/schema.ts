@@ -56,6 +56,9 @@ export const WorkflowNodeSchema = z.strictObject({
   typeVersion: z.number().int().min(1).max(1_000_000).optional()
     .describe('The version of the node type that wrote the parameters.'),
   title: z.string().max(TEXT_LIMITS.title).optional().describe("The user's own name for the node."),
+  // `false` reads as absent, so a file only ever says `"bypass": true` and untouched files keep their bytes.
+  bypass: z.boolean().transform((on): boolean | undefined => (on ? true : undefined)).optional()
+    .describe('When true the node is not run: each output passes on the first connected input of a kind that converts to it.'),
   position: PositionSchema,
   params: z.record(z.string(), z.unknown()).default({})
     .describe("Parameters by name, in the API's own names; the node type checks them."),

@@ -95,8 +95,8 @@ describe('executor: failures', () => {
     expect(summary.nodes).toMatchObject({ done: 2, failed: 1, skipped: 2 });
     expect(summary.failures).toEqual([{ nodeId: 'f', error: { message: 'the service said no', status: 503, kind: 'http' } }]);
     expect(log.events.filter((e) => e.type === 'node-skipped')).toEqual([
-      { type: 'node-skipped', runId: summary.runId, nodeId: 'x', because: 'f' },
-      { type: 'node-skipped', runId: summary.runId, nodeId: 'y', because: 'f' },
+      { type: 'node-skipped', runId: summary.runId, nodeId: 'x', because: 'f', reason: "'f' failed" },
+      { type: 'node-skipped', runId: summary.runId, nodeId: 'y', because: 'f', reason: "'f' failed" },
     ]);
     expect(log.of('ok2')).toEqual(['node-queued', 'node-started', 'node-done']);
     expect(log.of('f')).toEqual(['node-queued', 'node-started', 'node-failed']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { schedule, type ScheduleTask, type TaskStatus } from '../../workers/schedule';
+import { schedule, type ScheduleTask, type TaskSkipped, type TaskStatus } from '../../workers/schedule';
 
-function harness(tasks: ScheduleTask[], outcome: Record<string, TaskStatus> = {}, concurrency = 2, abortOnStart?: string) {
+function harness(tasks: ScheduleTask[], outcome: Record<string, TaskStatus | TaskSkipped> = {}, concurrency = 2, abortOnStart?: string) {
   const log: string[] = [];
   let running = 0;
   let peak = 0;
@@ -19,7 +19,7 @@ function harness(tasks: ScheduleTask[], outcome: Record<string, TaskStatus> = {}
       log.push(`end ${id}`);
       return outcome[id] ?? 'done';
     },
-    skip: (id, because) => void log.push(`skip ${id} (${because})`),
+    skip: (id, because, reason) => void log.push(`skip ${id} (${because}${reason === undefined ? '' : `: ${reason}`})`),
     cancel: (id) => void log.push(`cancel ${id}`),
   });
   return { done, log, peak: () => peak };
@@ -48,6 +48,13 @@ describe('schedule', () => {
     expect(h.log.filter((l) => l.startsWith('skip'))).toEqual(['skip d (b)']);
     expect(h.log).toContain('end c');
     expect(h.log).toContain('end e');
+  });
+
+  it('passes the cause of a task that skipped itself on to everything downstream of it', async () => {
+    const h = harness(diamond, { c: { skipped: true, because: 'x', reason: 'bypassed x has nothing' } });
+    await h.done;
+    expect(h.log.filter((l) => l.startsWith('skip'))).toEqual(['skip d (x: bypassed x has nothing)']);
+    expect(h.log).toContain('end b');
   });
 
   it('on abort starts nothing new, and cancels what had not started once the running end', async () => {

@@ -93,12 +93,13 @@ describe('golden workflow fixtures', () => {
       'unknown-field-dropped metadata.tags',
       'unknown-field-dropped nodes[0].color',
       'unknown-field-dropped nodes[0].position.z',
-      'unknown-field-dropped nodes[1].bypass',
       'unknown-field-dropped edges[0].style',
       'unknown-field-dropped edges[0].source.index',
       'unknown-node-type nodes[2].type',
     ]);
     expect(result.workflow.nodes.map((n) => n.id)).toEqual(['prompt', 'draw', 'hologram']);
+    // `bypass` became part of version 1: the file's flag is kept, not dropped as unknown.
+    expect(result.workflow.nodes.map((n) => n.bypass)).toEqual([undefined, true, undefined]);
     // Params are records by name: a newer param is kept as it is.
     expect(result.workflow.nodes[0]?.params).toEqual({ text: 'a castle', future_param: { kept: true } });
   });

@@ -1,0 +1,59 @@
+/**
+ * Everything about a node run that can be known before it is called: its inputs (converted to
+ * what each port takes), its parameters (param ports laid over the form, checked) and its cache
+ * key. The executor and the estimate share it, so an estimate's "cached" is the executor's.
+ */
+import type { RunContext, Value } from '../nodes/types';
+import { coerceToPort } from '../nodes/values';
+import { NodeRunError, type NodeOutputs } from './events';
+import { nodeCacheKey } from './hash';
+import { checkParams, describeProblems, mergeParamPorts } from './params';
+import type { PlannedNode } from './plan';
+
+/** What besides the node itself shapes its result: settings a node may read, which service answers. */
+export function cacheContextOf(settings: RunContext['settings'], scope: string | undefined): unknown {
+  return { settings, scope: scope ?? null };
+}
+
+/** The node's inputs from its upstream outputs, each converted to what its port takes. */
+export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
+  const inputs: Record<string, Value> = {};
+  for (const [portName, from] of node.bindings) {
+    const port = node.inputs.find((p) => p.name === portName);
+    const value = upstream.get(from.node)?.[from.port];
+    if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
+    if (value === undefined) {
+      throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
+    }
+    try {
+      inputs[portName] = coerceToPort(value, port);
+    } catch (error) {
+      throw new NodeRunError(`input '${portName}': ${error instanceof Error ? error.message : String(error)}`, { port: portName });
+    }
+  }
+  return inputs;
+}
+
+export interface PreparedNode {
+  inputs: Record<string, Value>;
+  /** Parsed, defaults filled in, param ports merged. */
+  params: Record<string, unknown>;
+  /** Undefined when the node says this run cannot be reproduced (a random seed). */
+  key: string | undefined;
+}
+
+/** Inputs, checked parameters and cache key; throws a NodeRunError naming the port or field at fault. */
+export async function prepareNode(
+  node: PlannedNode,
+  upstream: ReadonlyMap<string, NodeOutputs>,
+  cacheContext: unknown,
+): Promise<PreparedNode> {
+  const inputs = gatherInputs(node, upstream);
+  const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), new Set(Object.keys(inputs)));
+  if (!check.ok) {
+    throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
+  }
+  const params = check.params;
+  const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs, cacheContext) : undefined;
+  return { inputs, params, key };
+}

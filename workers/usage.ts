@@ -1,0 +1,105 @@
+/**
+ * What requests used: images received, their relative price, chat tokens. Counted per node as
+ * its requests come back (node-api.ts), summed per run (the run summary) and per session
+ * (`addRunToSession`, kept by whoever keeps the session: the editor, the CLI).
+ */
+import type { ChatUsage } from '../api/chat';
+import { samplerPriceUnits } from '../api/catalog';
+
+export interface ChatTokens {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+export interface ApiUsage {
+  /** Requests sent to the image API (every attempt the node asked for, failed ones included). */
+  imageCalls: number;
+  /** Requests sent to the chat API. */
+  chatCalls: number;
+  /** Images received. */
+  images: number;
+  /**
+   * Relative price of the images received: a regular-sampler image is 1, a premium-sampler one
+   * 2 (service-interface.md 2.2); the service's own price per unit is not published.
+   */
+  priceUnits: number;
+  /** Token counts the chat API reported, summed over the calls that reported them. */
+  chatTokens: ChatTokens;
+  /**
+   * Chat calls that ended without a `usage` (a stream of 2.9 need not carry one): their tokens
+   * are missing from `chatTokens`, which is then a lower bound.
+   */
+  chatCallsWithoutUsage: number;
+}
+
+export function emptyUsage(): ApiUsage {
+  return { imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatTokens: { prompt: 0, completion: 0, total: 0 }, chatCallsWithoutUsage: 0 };
+}
+
+/** Adds `b` into `a` (mutating `a`) and returns `a`. */
+export function addUsage(a: ApiUsage, b: Readonly<ApiUsage>): ApiUsage {
+  a.imageCalls += b.imageCalls;
+  a.chatCalls += b.chatCalls;
+  a.images += b.images;
+  a.priceUnits += b.priceUnits;
+  a.chatTokens.prompt += b.chatTokens.prompt;
+  a.chatTokens.completion += b.chatTokens.completion;
+  a.chatTokens.total += b.chatTokens.total;
+  a.chatCallsWithoutUsage += b.chatCallsWithoutUsage;
+  return a;
+}
+
+/** Counts an image response: `count` images made with `sampler` (the API's default when absent). */
+export function countImages(usage: ApiUsage, count: number, sampler: string | undefined): void {
+  usage.images += count;
+  usage.priceUnits += count * samplerPriceUnits(sampler ?? 'DDIM');
+}
+
+/** Counts the end of a chat call, with the usage it reported, if any. */
+export function countChatUsage(usage: ApiUsage, reported: ChatUsage | null | undefined): void {
+  if (!reported) {
+    usage.chatCallsWithoutUsage++;
+    return;
+  }
+  usage.chatTokens.prompt += reported.prompt_tokens;
+  usage.chatTokens.completion += reported.completion_tokens;
+  usage.chatTokens.total += reported.total_tokens;
+}
+
+/** Whether a stored value has the shape of an ApiUsage (a cache entry read back from disk). */
+export function isApiUsage(value: unknown): value is ApiUsage {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  const t = u.chatTokens as Record<string, unknown> | null | undefined;
+  const counts = [u.imageCalls, u.chatCalls, u.images, u.priceUnits, u.chatCallsWithoutUsage, t?.prompt, t?.completion, t?.total];
+  return typeof t === 'object' && t !== null && counts.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
+}
+
+/** A session's running totals, kept across runs by the editor (or any caller). */
+export interface SessionUsage {
+  runs: number;
+  /** What the session's requests used. */
+  used: ApiUsage;
+  /** Requests the cache answered instead of the APIs. */
+  apiCallsSaved: number;
+  /** What those cached results had used when first made (results cached before usage was recorded count 0). */
+  saved: ApiUsage;
+}
+
+export function emptySessionUsage(): SessionUsage {
+  return { runs: 0, used: emptyUsage(), apiCallsSaved: 0, saved: emptyUsage() };
+}
+
+/** The session with one more run's summary added; pure (the input is not changed). */
+export function addRunToSession(
+  session: Readonly<SessionUsage>,
+  summary: { usage: ApiUsage; apiCallsSaved: number; usageSaved: ApiUsage },
+): SessionUsage {
+  return {
+    runs: session.runs + 1,
+    used: addUsage(addUsage(emptyUsage(), session.used), summary.usage),
+    apiCallsSaved: session.apiCallsSaved + summary.apiCallsSaved,
+    saved: addUsage(addUsage(emptyUsage(), session.saved), summary.usageSaved),
+  };
+}
