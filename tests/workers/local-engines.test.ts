@@ -60,6 +60,8 @@ describe('executor against the local engines', () => {
     const first = await exec.run(wf, { mode: 'all', onEvent: log.onEvent });
     expect(first.failures).toEqual([]);
     expect(first).toMatchObject({ status: 'succeeded', apiCalls: 2 });
+    // The local engine, like 2.9 of the interface, sends no `usage` in a stream: the summary says so.
+    expect(first.usage).toMatchObject({ imageCalls: 1, chatCalls: 1, images: 1, priceUnits: 1, chatCallsWithoutUsage: 1 });
     expect(log.events.some((e) => e.type === 'node-partial-text' && e.nodeId === 'c')).toBe(true);
     const shown = log.events.find((e) => e.type === 'node-done' && e.nodeId === 'p');
     expect(shown).toMatchObject({ outputs: { shown: { kind: 'image', value: { mime: 'image/jpeg', width: 512, height: 512, seed: 11 } } } });

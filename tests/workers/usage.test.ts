@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatClient, ChatStreamEvent, ImageClient } from '../../api/client-types';
+import { registry } from '../../nodes/index';
+import { createExecutor } from '../../workers/executor';
+import { nodeApi } from '../../workers/node-api';
+import { addRunToSession, emptySessionUsage, emptyUsage } from '../../workers/usage';
+import { fakeImageB64, testSettings, workflow } from './fakes';
+
+/** Answers with as many images as asked for; fails when the prompt says 'fail'. */
+function imageClient(): ImageClient & { calls: number } {
+  const client = {
+    calls: 0,
+    generate(_engine: string, request: { prompt: string; num_images?: number; seed?: number | null }) {
+      client.calls++;
+      if (request.prompt === 'fail') return Promise.reject(Object.assign(new Error('refused'), { status: 400 }));
+      const n = request.num_images ?? 1;
+      return Promise.resolve({ images: Array.from({ length: n }, (_, i) => ({ image_b64: fakeImageB64(`${request.prompt}${i}`), seed: (request.seed ?? 0) + i })) });
+    },
+  };
+  return client as ImageClient & { calls: number };
+}
+
+/** Streams two words, with `usage` on the last chunk when `usage` is given; `complete` always reports it. */
+function chatClient(usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number }): ChatClient {
+  return {
+    complete: (request) => Promise.resolve({
+      id: 'c', object: 'chat.completion', created: 0, model: request.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: 'done', function_call: null }, delta: null, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+    } as never),
+    async *stream(): AsyncGenerator<ChatStreamEvent> {
+      await Promise.resolve();
+      yield { text: 'a ', finishReason: null };
+      yield { text: 'castle', finishReason: 'stop', ...(usage ? { usage } : {}) };
+    },
+  };
+}
+
+function setup(usage?: Parameters<typeof chatClient>[0]) {
+  const image = imageClient();
+  const executor = createExecutor({ registry, api: { image, chat: chatClient(usage) }, settings: testSettings });
+  return { executor, image };
+}
+
+const graph = () => workflow(
+  [
+    ['c', 'chat-prompt-writer'],
+    ['regular', 'text-to-image', { seed: 1, num_images: 3, sampler: 'K_EULER' }],
+    ['premium', 'text-to-image', { seed: 2, num_images: 2, sampler: 'HEUN' }],
+    ['default', 'text-to-image', { prompt: 'x', seed: 3 }],
+  ],
+  ['c.text -> regular.prompt', 'c.text -> premium.prompt'],
+);
+
+describe('run usage', () => {
+  it('counts images received, premium ones at twice the price, and the tokens the chat reported', async () => {
+    const { executor } = setup({ prompt_tokens: 20, completion_tokens: 2, total_tokens: 22 });
+    const summary = await executor.run(graph());
+    expect(summary.usage).toEqual({
+      imageCalls: 3, chatCalls: 1, images: 6, priceUnits: 3 + 2 * 2 + 1,
+      chatTokens: { prompt: 20, completion: 2, total: 22 }, chatCallsWithoutUsage: 0,
+    });
+    expect(summary.apiCalls).toBe(4);
+  });
+
+  it('says how many chat calls reported no usage, so the token count reads as a lower bound', async () => {
+    const { executor } = setup();
+    const summary = await executor.run(graph());
+    expect(summary.usage).toMatchObject({ chatCalls: 1, chatTokens: { total: 0 }, chatCallsWithoutUsage: 1 });
+  });
+
+  it('counts a failed request as a call that made no images', async () => {
+    const { executor } = setup();
+    const summary = await executor.run(workflow([['t', 'text-to-image', { prompt: 'fail', seed: 1, num_images: 4 }]]));
+    expect(summary.status).toBe('failed');
+    expect(summary.usage).toMatchObject({ imageCalls: 1, images: 0, priceUnits: 0 });
+  });
+
+  it('a cached re-run uses nothing and says what the cache saved', async () => {
+    const { executor, image } = setup({ prompt_tokens: 20, completion_tokens: 2, total_tokens: 22 });
+    const first = await executor.run(graph());
+    const second = await executor.run(graph());
+    expect(image.calls).toBe(3);
+    expect(second.usage).toEqual(emptyUsage());
+    expect(second.apiCallsSaved).toBe(4);
+    expect(second.usageSaved).toEqual(first.usage);
+  });
+
+  it('adds runs up per session without changing the totals it was given', async () => {
+    const { executor } = setup({ prompt_tokens: 20, completion_tokens: 2, total_tokens: 22 });
+    const start = emptySessionUsage();
+    const one = addRunToSession(start, await executor.run(graph()));
+    const two = addRunToSession(one, await executor.run(graph()));
+    expect(start).toEqual(emptySessionUsage());
+    expect(two).toMatchObject({ runs: 2, apiCallsSaved: 4, used: { images: 6, priceUnits: 8, chatTokens: { total: 22 } }, saved: { images: 6, priceUnits: 8 } });
+    expect(one.used).not.toBe(two.used);
+  });
+});
+
+describe('nodeApi usage hooks', () => {
+  it('reports the usage of a whole completion, and a failed one as a call without usage', async () => {
+    const ended: unknown[] = [];
+    const hooks = { onCall: () => undefined, onRetry: () => undefined, onChatEnd: (u: unknown) => void ended.push(u) };
+    const api = nodeApi({ image: imageClient(), chat: chatClient() }, new AbortController().signal, hooks);
+    await api.chat.complete({ model: 'm', messages: [] });
+    const failing = nodeApi({ image: imageClient(), chat: { ...chatClient(), complete: () => Promise.reject(new Error('down')) } }, new AbortController().signal, hooks);
+    await expect(failing.chat.complete({ model: 'm', messages: [] })).rejects.toThrow('down');
+    expect(ended).toEqual([{ prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 }, undefined]);
+  });
+
+  it('reports a stream the node stopped reading early, once', async () => {
+    const ended: unknown[] = [];
+    const api = nodeApi({ image: imageClient(), chat: chatClient() }, new AbortController().signal, {
+      onCall: () => undefined, onRetry: () => undefined, onChatEnd: (u) => void ended.push(u),
+    });
+    for await (const event of api.chat.stream({ model: 'm', messages: [] })) if (event.text !== '') break;
+    expect(ended).toEqual([undefined]);
+  });
+});
