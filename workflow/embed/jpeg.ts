@@ -47,6 +47,8 @@ interface Header {
   dataStart: number;
   /** Why the header could not be read to its end, if it could not. */
   problem?: string;
+  /** The segment the file ends inside, if it does. */
+  cut?: Segment;
 }
 
 /** Markers that stand alone, with no length after them. */
@@ -73,7 +75,9 @@ function readHeader(bytes: Uint8Array): Header {
     const length = readU16(bytes, at + 2);
     if (length < 2) return { segments, dataStart: bytes.length, problem: `a segment at byte ${at} with an impossible length` };
     const end = at + 2 + length;
-    if (end > bytes.length) return { segments, dataStart: bytes.length, problem: `the file ends inside a segment at byte ${at}` };
+    if (end > bytes.length) {
+      return { segments, dataStart: bytes.length, problem: `the file ends inside a segment at byte ${at}`, cut: { marker, start, end } };
+    }
     segments.push({ marker, start, end });
     at = end;
   }
@@ -165,6 +169,12 @@ export function readFromJpeg(bytes: Uint8Array): { parts: PartCollector; cut: bo
       data: bytes.subarray(at + 10, segment.end),
       offset: segment.start,
     });
+  }
+  const { cut } = header;
+  if (cut && isAtelier(bytes, { ...cut, end: bytes.length })) {
+    const code = bytes[payloadStart(bytes, cut) + NAME.length + 1];
+    const part = (code === undefined ? undefined : PART_BY_CODE.get(code)) ?? 'workflow';
+    parts.fail(part, new ImageEmbedError(`the image's ${part} is incomplete: the file is cut short`));
   }
   return { parts, cut: header.problem !== undefined };
 }

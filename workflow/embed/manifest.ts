@@ -10,7 +10,7 @@
  * from the layers above it.
  */
 import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
-import { removeCredentialLike } from '../export-scan';
+import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
 import { decodeBase64, sha256Hex } from './digest';
 
 export const IMAGE_MANIFEST_FORMAT = 'atelier.image-manifest';
@@ -117,9 +117,10 @@ const URL_KEY = new RegExp(URL_TEXT.source, 'i');
 const URL_MARK = '[url removed]';
 
 function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join('[removed]');
-  return removeCredentialLike(out.replace(URL_TEXT, URL_MARK));
+  // URLs first, so an endpoint among the secrets goes with the rest of its URL.
+  let out = text.replace(URL_TEXT, URL_MARK);
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REMOVED_MARK);
+  return removeCredentialLike(out);
 }
 
 /**
