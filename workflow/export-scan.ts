@@ -121,9 +121,9 @@ interface NodeContext {
 
 function describeNode(node: Obj, index: number, declaredParams: DeclaredParams | undefined): NodeContext {
   const safe = (v: unknown): v is string => typeof v === 'string' && v !== '' && !findCredentialLike(v);
-  const type = safe(node.type) ? node.type : 'a';
   const id = safe(node.id) ? node.id : undefined;
-  const name = safe(node.title) ? `“${node.title}”` : `${type} node #${index + 1}`;
+  const type = safe(node.type) ? `${node.type} ` : '';
+  const name = safe(node.title) ? `“${node.title}”` : `${type}node #${index + 1}`;
   const ctx: NodeContext = { index, name: id === undefined ? name : `${name} (${id})` };
   if (id !== undefined) ctx.id = id;
   const declared = typeof node.type === 'string' ? declaredParams?.(node.type) : undefined;
