@@ -22,6 +22,14 @@ const defaults = imageDefaults('sdxl');
 const asset = z.string().max(200, 'is longer than 200 characters');
 const assetHint = `Public assets start with '${PUBLIC_ASSET_PREFIX}'; your private ones have no prefix.`;
 
+/**
+ * What the editor does with an image node's seed after each run (issue 5, §1): `fixed` keeps it,
+ * `increment` adds one, `random` picks a new one (workers/seeds.ts `nextSeeds`). It is saved with
+ * the workflow as the `seed_mode` parameter; the request builder never sends it.
+ */
+export const SEED_MODES = ['fixed', 'increment', 'random'] as const;
+export type SeedMode = (typeof SEED_MODES)[number];
+
 /** The engines a node may choose between; ControlNet has only `controlnet-sdxl`. */
 export const T2I_ENGINES = ['sdxl', 'sd'] as const;
 
@@ -43,6 +51,12 @@ function commonShape<E extends z.ZodType<string>>(engine: E) {
     steps: req.steps.unwrap().default(defaults.steps).meta({ title: 'Steps', description: 'More steps: more clarity, proportionally longer.' }),
     num_images: req.num_images.unwrap().default(defaults.num_images).meta({ title: 'Images', description: 'How many images to make.' }),
     seed: req.seed.unwrap().default(null).meta({ title: 'Seed', description: 'Empty picks a random seed each run (and is never cached); a number makes the result reproducible.' }),
+    seed_mode: z.enum(SEED_MODES, { error: `must be one of ${SEED_MODES.join(', ')}` }).default('fixed').meta({
+      title: 'After each run',
+      description: 'What the editor does with a numeric seed after each run: keep it, add one, or pick a new random one. Never sent.',
+      // Shapes what happens between runs, never a result: left out of the cache key (workers/prepare.ts).
+      editorOnly: true,
+    }),
     use_refiner: req.use_refiner.unwrap().default(defaults.use_refiner).meta({ title: 'Use refiner', description: 'SDXL: finish with the refiner model.' }),
     high_noise_frac: req.high_noise_frac.unwrap().default(defaults.high_noise_frac).meta({ title: 'High noise fraction', description: 'SDXL with refiner: the base model’s share of denoising (0.8: base 80%, refiner 20%).' }),
     checkpoint: asset.optional().meta({ title: 'Checkpoint', description: `Model checkpoint. ${assetHint}` }),

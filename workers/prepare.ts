@@ -3,7 +3,8 @@
  * what each port takes), its parameters (param ports laid over the form, checked) and its cache
  * key. The executor and the estimate share it, so an estimate's "cached" is the executor's.
  */
-import type { RunContext, Value } from '../nodes/types';
+import type { z } from 'zod';
+import type { AnyNodeDefinition, RunContext, Value } from '../nodes/types';
 import { coerceToPort } from '../nodes/values';
 import { NodeRunError, type NodeOutputs } from './events';
 import { nodeCacheKey } from './hash';
@@ -34,6 +35,29 @@ export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, No
   return inputs;
 }
 
+const editorOnlyMemo = new WeakMap<AnyNodeDefinition, readonly string[]>();
+
+/**
+ * Parameters the definition marks `editorOnly` in their zod metadata (an image node's
+ * `seed_mode`): they steer the editor between runs and never change a result.
+ */
+export function editorOnlyParams(def: AnyNodeDefinition): readonly string[] {
+  let names = editorOnlyMemo.get(def);
+  if (names === undefined) {
+    const shape = (def.params as Partial<z.ZodObject>).shape as Record<string, z.ZodType> | undefined;
+    names = shape === undefined ? [] : Object.keys(shape).filter((name) => shape[name]?.meta()?.editorOnly === true);
+    editorOnlyMemo.set(def, names);
+  }
+  return names;
+}
+
+/** The parameters that shape the node's result: all of them but the editor-only ones. */
+function resultParams(def: AnyNodeDefinition, params: Record<string, unknown>): Record<string, unknown> {
+  const skip = editorOnlyParams(def);
+  if (skip.length === 0) return params;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !skip.includes(name)));
+}
+
 export interface PreparedNode {
   inputs: Record<string, Value>;
   /** Parsed, defaults filled in, param ports merged. */
@@ -54,6 +78,7 @@ export async function prepareNode(
     throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
   }
   const params = check.params;
-  const key = (node.def.cacheable?.(params) ?? true) ? await nodeCacheKey(node.def, params, inputs, cacheContext) : undefined;
+  const cacheable = node.def.cacheable?.(params) ?? true;
+  const key = cacheable ? await nodeCacheKey(node.def, resultParams(node.def, params), inputs, cacheContext) : undefined;
   return { inputs, params, key };
 }
