@@ -124,7 +124,7 @@ describe('reading a damaged JPEG', () => {
     const embedded = embedWorkflow(await base('jpeg'), 'image/jpeg', { workflow: 'z'.repeat(70_000), manifest: { a: 1 } });
     let seed = 7;
     const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
       return seed % n;
     };
     for (let round = 0; round < 300; round++) {

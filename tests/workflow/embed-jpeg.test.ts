@@ -8,7 +8,7 @@ function noise(width: number, height: number, seed = 1): Buffer {
   const out = Buffer.alloc(width * height * 3);
   let s = seed;
   for (let i = 0; i < out.length; i++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
     out[i] = (s >>> 16) & 0xff;
   }
   return out;
