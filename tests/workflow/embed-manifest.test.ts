@@ -10,7 +10,7 @@ import type { ImageClient } from '../../api/client-types';
 import { registry } from '../../nodes/index';
 import type { ImageData } from '../../nodes/types';
 import {
-  type ManifestCall, buildImageManifest, describeImageText, embedWorkflow, extractWorkflow, scrubManifest,
+  type ManifestCall, buildImageManifest, describeImageText, embedWorkflow, extractWorkflow, readImageManifest, scrubManifest,
 } from '../../workflow/embed';
 import type { ApiCallRecord, ExecutorEvent } from '../../workers/events';
 import { createExecutor } from '../../workers/executor';
@@ -68,6 +68,20 @@ describe('buildImageManifest', () => {
     expect((call!.request as { seed?: unknown }).seed ?? null).toBeNull();
     // The executor cut the image out of its event: its size stays, no digest can be made.
     expect((call!.request as { init_image: unknown }).init_image).toEqual({ image: 'unknown', bytes: Math.floor((source.length * 3) / 4) });
+
+    // What goes into the image comes back as the same typed manifest.
+    const embedded = embedWorkflow(new Uint8Array(Buffer.from(made, 'base64')), 'image/jpeg', { workflow: '{}', manifest });
+    expect(readImageManifest(extractWorkflow(embedded)?.manifest)).toEqual(manifest);
+  });
+
+  it('reads back only manifests it understands', () => {
+    const valid = { format: 'atelier.image-manifest', version: 1, atelier: { version: '9' }, created: 'x', node: { id: 'n', type: 't' }, image: { mime: 'image/png', bytes: 3 }, requests: [], later: true };
+    const { later: _later, ...known } = valid;
+    // Fields of a later Atelier are dropped, the rest read as they are.
+    expect(readImageManifest(valid)).toStrictEqual(known);
+    expect(readImageManifest({ ...valid, version: 2 })).toBeUndefined();
+    expect(readImageManifest({ ...valid, node: { id: 'n'.repeat(1000), type: 't' } })).toBeUndefined();
+    expect(readImageManifest('nope')).toBeUndefined();
   });
 
   it('digests images of full requests: type, byte size and sha256, never the data', async () => {

@@ -13,7 +13,7 @@ import { embedInPng, isPng, readFromPng } from './png';
 
 export { ImageEmbedError, MAX_EMBEDDED_BYTES } from './bytes';
 export {
-  IMAGE_MANIFEST_FORMAT, IMAGE_MANIFEST_VERSION, buildImageManifest, describeImageText, scrubManifest,
+  IMAGE_MANIFEST_FORMAT, IMAGE_MANIFEST_VERSION, ImageManifestSchema, buildImageManifest, describeImageText, readImageManifest, scrubManifest,
   type ImageManifest, type ImageRef, type ManifestCall, type ManifestImage, type ManifestSource,
 } from './manifest';
 export { crc32 } from './png';

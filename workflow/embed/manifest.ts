@@ -9,6 +9,7 @@
  * images (workers/events.ts, nodes/types.ts) fit them as they are, without workflow/ importing
  * from the layers above it.
  */
+import { z } from 'zod';
 import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
 import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
 import { decodeBase64, sha256Hex } from './digest';
@@ -48,6 +49,36 @@ export interface ImageManifest {
   image: { mime: string; bytes: number; width?: number; height?: number };
   /** The node's requests, in order, images described by ImageRef. */
   requests: ManifestCall[];
+}
+
+const name = z.string().max(200);
+const count = z.number().int().nonnegative();
+
+/** The manifest as read back from an image made by anyone: bounded, extra fields dropped. */
+export const ImageManifestSchema = z.object({
+  format: z.literal(IMAGE_MANIFEST_FORMAT),
+  version: z.literal(IMAGE_MANIFEST_VERSION),
+  atelier: z.object({ version: name }),
+  created: name,
+  node: z.object({ id: name, type: name, typeVersion: count.optional(), title: name.optional() }),
+  engine: name.optional(),
+  seed: z.number().int().optional(),
+  image: z.object({ mime: name, bytes: count, width: count.optional(), height: count.optional() }),
+  requests: z.array(z.object({
+    api: z.enum(['image', 'chat']),
+    operation: z.enum(['generate', 'complete', 'stream']),
+    engine: name.optional(),
+    request: z.unknown(),
+  })).max(1000),
+});
+
+/**
+ * An extracted manifest (extractWorkflow's `manifest`) as an ImageManifest, or undefined when it
+ * is not one this build reads (another format or version, or damaged).
+ */
+export function readImageManifest(value: unknown): ImageManifest | undefined {
+  const parsed = ImageManifestSchema.safeParse(value);
+  return parsed.success ? (parsed.data as ImageManifest) : undefined;
 }
 
 /** An image as nodes pass it (nodes/types.ts ImageData fits). */
