@@ -26,6 +26,7 @@ const LABELS: Record<NodeRunState['phase'], string> = {
   running: 'Running',
   done: 'Done',
   cached: 'Cached',
+  bypassed: 'Bypassed',
   failed: 'Failed',
   skipped: 'Skipped',
   cancelled: 'Cancelled',
@@ -42,7 +43,8 @@ function headline(s: NodeRunState, elapsed: number | undefined, upstream: string
     case 'failed':
       return s.durationMs === undefined ? 'Failed' : `Failed after ${formatDuration(s.durationMs)}`;
     case 'skipped':
-      return `Skipped: ${upstream ?? 'an upstream node'} failed`;
+      // The executor's own wording names node ids; a plain upstream failure reads better by name.
+      return s.reason === undefined || s.reason === `'${s.because}' failed` ? `Skipped: ${upstream ?? 'an upstream node'} failed` : 'Skipped';
     default:
       return LABELS[s.phase];
   }
@@ -71,6 +73,15 @@ function StreamedText({ text, live }: { text: string; live: boolean }) {
       {text}
     </div>
   );
+}
+
+function Bypass({ passed = {}, unavailable = {} }: Pick<NodeRunState, 'passed' | 'unavailable'>) {
+  const lines = [
+    ...Object.entries(passed).map(([output, input]) => `${output} passes on input ${input}`),
+    ...Object.entries(unavailable).map(([output, why]) => `${output}: nothing to pass on (${why})`),
+  ];
+  if (lines.length === 0) return null;
+  return <p className="run-status__message">{lines.join('; ')}</p>;
 }
 
 export function NodeRunStatus({ nodeId }: { nodeId: string }) {
@@ -109,6 +120,8 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
           )}
         </div>
       )}
+      {s.phase === 'skipped' && s.reason !== undefined && s.reason !== `'${s.because}' failed` && <p className="run-status__message">{s.reason}</p>}
+      {s.phase === 'bypassed' && <Bypass passed={s.passed} unavailable={s.unavailable} />}
       {s.phase === 'skipped' && s.because !== undefined && (
         <button type="button" className="run-link nodrag" onClick={() => focusNode(s.because!)}>
           Show {upstream}

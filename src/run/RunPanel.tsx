@@ -38,6 +38,24 @@ function Summary({ summary }: { summary: RunSummary }) {
             {plural(nodes.cached, 'node')}
             {summary.apiCallsSaved > 0 && ` (${plural(summary.apiCallsSaved, 'call')} saved)`}
           </dd>
+          {summary.usage.images > 0 && (
+            <>
+              <dt>Images made</dt>
+              <dd>{summary.usage.images} ({plural(summary.usage.priceUnits, 'price unit')})</dd>
+            </>
+          )}
+          {summary.usage.chatTokens.total > 0 && (
+            <>
+              <dt>Chat tokens</dt>
+              <dd>{summary.usage.chatTokens.total}{summary.usage.chatCallsWithoutUsage > 0 && ' or more'}</dd>
+            </>
+          )}
+          {nodes.bypassed > 0 && (
+            <>
+              <dt>Bypassed</dt>
+              <dd>{plural(nodes.bypassed, 'node')}</dd>
+            </>
+          )}
           <dt>Failed</dt>
           <dd>{plural(nodes.failed, 'node')}{nodes.skipped > 0 && `, ${nodes.skipped} skipped`}</dd>
           {nodes.cancelled > 0 && (

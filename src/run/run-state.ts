@@ -10,7 +10,7 @@ import type { WorkflowProblem } from '../../workers/validate';
 import { releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
 import { createKeyedStore, createValueStore, type KeyedStore, type ValueStore } from './keyed-store';
 
-export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'failed' | 'skipped' | 'cancelled';
+export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'bypassed' | 'failed' | 'skipped' | 'cancelled';
 
 export interface NodeRunState {
   runId: string;
@@ -24,8 +24,12 @@ export interface NodeRunState {
   /** Chat text streamed in so far (kept when the node fails or is cancelled). */
   text: string;
   error?: NodeError;
-  /** The failed node that caused a skip. */
+  /** The upstream node that caused a skip, and why in words. */
   because?: string;
+  reason?: string;
+  /** A bypassed node: which input each output passed on, and outputs left without a value (why). */
+  passed?: Record<string, string>;
+  unavailable?: Record<string, string>;
   /** The retry under way, when a request failed in a way worth retrying. */
   retry?: { attempt: number; maxAttempts: number; reason: string };
   apiCallsSaved?: number;
@@ -129,13 +133,21 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
       update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'cancelled', retry: undefined }));
       return;
     case 'node-skipped':
-      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'skipped', because: event.because }));
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'skipped', because: event.because, reason: event.reason }));
+      return;
+    case 'node-bypassed':
+      update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'bypassed', passed: event.passed, unavailable: event.unavailable }));
       return;
     case 'node-request':
       return;
     case 'run-finished':
       finishRun(state, event.summary);
       return;
+    default: {
+      // A new kind of event must be given a place here: the type check says so.
+      const unhandled: never = event;
+      void unhandled;
+    }
   }
 }
 

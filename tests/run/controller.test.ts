@@ -85,6 +85,18 @@ describe('run controller', () => {
     expect(state.overview.get().summary?.nodes).toMatchObject({ failed: 1, skipped: 1, done: 1 });
   });
 
+  it('shows a bypassed node and what it passed on', async () => {
+    const { controller, state } = setup();
+    const wf = workflow([['src', 'source', { text: 'kept' }], ['slow', 'slow', { ms: 10_000 }], ['join', 'join']], ['src.text -> slow.in', 'slow.text -> join.a']);
+    wf.nodes[1]!.bypass = true;
+
+    const summary = await controller.run(wf);
+
+    expect(summary?.nodes.bypassed).toBe(1);
+    expect(state.status.get('slow')).toMatchObject({ phase: 'bypassed', passed: { text: 'in' } });
+    expect(state.results.get('join')?.outputs.text).toEqual({ kind: 'text', value: 'kept' });
+  });
+
   it('refuses an invalid workflow, listing every problem with its node and field, and sends nothing', async () => {
     const { controller, state, image } = setup();
     const summary = await controller.run(workflow([['g', 'gen', { prompt: 'forbidden words', seed: 1 }], ['j', 'join']]));
