@@ -5,7 +5,7 @@
  */
 import type { Value } from '../nodes/types';
 import type { NodeOutputs } from './events';
-import type { ApiUsage } from './usage';
+import { isApiUsage, type ApiUsage } from './usage';
 
 /** One cached node result: plain data, so a persistent store can structured-clone it. */
 export interface CacheEntry {
@@ -63,6 +63,40 @@ function valueBytes(value: Value): number {
     case 'images':
       return value.value.reduce((sum, img) => sum + img.b64.length + 64, 0);
   }
+}
+
+function isImage(value: unknown): boolean {
+  const image = value as { b64?: unknown; mime?: unknown } | null;
+  return typeof image === 'object' && image !== null && typeof image.b64 === 'string' && typeof image.mime === 'string';
+}
+
+function isValue(value: unknown): value is Value {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, value: v } = value as { kind?: unknown; value?: unknown };
+  switch (kind) {
+    case 'text':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number';
+    case 'image':
+      return isImage(v);
+    case 'images':
+      return Array.isArray(v) && v.every(isImage);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a value read back from a persistent store is a whole, well-formed entry: a damaged or
+ * foreign record must be dropped, never handed to a node as its input.
+ */
+export function isCacheEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { outputs, apiCalls, usage } = value as Record<string, unknown>;
+  if (typeof apiCalls !== 'number' || !Number.isInteger(apiCalls) || apiCalls < 0) return false;
+  if (usage !== undefined && !isApiUsage(usage)) return false;
+  return typeof outputs === 'object' && outputs !== null && !Array.isArray(outputs) && Object.values(outputs).every(isValue);
 }
 
 /** Approximate memory held by an entry, counting the strings that dominate it. */

@@ -1,0 +1,193 @@
+/**
+ * What a run will cost, before it runs (issue 5, §2): per node and in total, the requests and
+ * images it will make, their relative price, and which nodes the cache will answer for nothing.
+ *
+ * It walks the same plan the executor runs, in the same order, and asks the cache with the
+ * executor's own keys (prepare.ts). A key needs the node's input values, so they are followed
+ * down the graph: a cached node's stored outputs, a free node's outputs (text, a loaded image:
+ * computed here, they call no API), a bypassed node's pass-through. Below a node that must call
+ * an API, the inputs exist only once it has run: those nodes are counted as running, flagged
+ * `unknownUntilUpstreamRuns`. Nothing is sent and nothing is written to the cache.
+ */
+import type { RunContext } from '../nodes/types';
+import { bypassOutputs, type Unavailable } from './bypass';
+import type { CacheStore } from './cache';
+import { nodeCost, type NodeCost } from './cost';
+import { toNodeError, type NodeOutputs } from './events';
+import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
+import { cacheContextOf, prepareNode } from './prepare';
+import type { NodeRegistry, WorkflowProblem } from './validate';
+import type { Workflow } from '../workflow/schema';
+
+export interface EstimateDeps {
+  cache: CacheStore;
+  settings: RunContext['settings'];
+  /** As the executor's `cacheScope`: the service the results came from. */
+  cacheScope?: string;
+}
+
+/**
+ * - `cached`: the cache answers; it costs nothing.
+ * - `runs`: it will run (and make the requests its cost says; 0 for a free node).
+ * - `bypassed`: not run; its inputs pass on.
+ * - `skipped`: an upstream node will fail, or was bypassed with nothing to pass on (`reason`).
+ * - `fails`: it would fail before sending anything (`reason`): a parameter from a port is invalid.
+ */
+export type NodeEstimateStatus = 'cached' | 'runs' | 'bypassed' | 'skipped' | 'fails';
+
+export interface NodeEstimate extends Omit<NodeCost, 'known'> {
+  nodeId: string;
+  status: NodeEstimateStatus;
+  cached: boolean;
+  /** Its inputs come from a node that must run first: whether the cache has it cannot be known until then. */
+  unknownUntilUpstreamRuns: boolean;
+  /** False when the cache is never used for it: a random seed, or a node "run from here" re-makes. */
+  cacheable: boolean;
+  /** False when the cost of this node type is not known (a type the cost table lacks). */
+  costKnown: boolean;
+  /** Requests sent: image and chat together. */
+  apiCalls: number;
+  /** Requests the cache answers for it (what its cached result cost when it was made). */
+  apiCallsSaved: number;
+  reason?: string;
+}
+
+export interface EstimateTotals {
+  apiCalls: number;
+  imageCalls: number;
+  chatCalls: number;
+  images: number;
+  priceUnits: number;
+  /** The sum of the chat calls' `max_tokens`; null when a chat call has none (no cap). */
+  chatMaxTokens: number | null;
+  cachedNodes: number;
+  callsSavedByCache: number;
+  /** Nodes counted as running only because something upstream must run first. */
+  unknownNodes: number;
+}
+
+export type RunEstimate =
+  | { ok: true; nodes: NodeEstimate[]; totals: EstimateTotals; warnings: string[] }
+  | { ok: false; problems: WorkflowProblem[] };
+
+const FREE = { imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, apiCalls: 0, apiCallsSaved: 0 };
+
+/** A context for running free nodes here: any request is refused, nothing is reported. */
+function offlineContext(settings: RunContext['settings']): RunContext {
+  const refuse = () => Promise.reject(new Error('the estimate sends no requests'));
+  return {
+    signal: new AbortController().signal,
+    api: {
+      image: { generate: refuse },
+      chat: { complete: refuse, stream: () => ({ [Symbol.asyncIterator]: () => ({ next: refuse }) }) },
+    },
+    settings,
+    progress: () => undefined,
+    partialText: () => undefined,
+  };
+}
+
+/** Estimates the run `options` selects, as `Executor.run` would plan it; pure but for cache reads. */
+export async function estimateRun(
+  workflow: Workflow,
+  registry: NodeRegistry,
+  options: PlanOptions,
+  deps: EstimateDeps,
+): Promise<RunEstimate> {
+  const planned = planRun(workflow, registry, options);
+  if (!planned.ok) return { ok: false, problems: planned.problems };
+  const context = cacheContextOf(deps.settings, deps.cacheScope);
+  const offline = offlineContext(deps.settings);
+  const warnings: string[] = [];
+  // Outputs known now; nodes whose outputs exist only after a request; why some cannot run at all.
+  const known = new Map<string, NodeOutputs>();
+  const pending = new Set<string>();
+  const dead = new Map<string, Unavailable>();
+  const unavailable = new Map<string, ReadonlyMap<string, Unavailable>>();
+  const unavailableAt = (ref: PortRef) => unavailable.get(ref.node)?.get(ref.port);
+
+  const estimateNode = async (node: PlannedNode): Promise<NodeEstimate> => {
+    const base = { nodeId: node.id, cached: false, unknownUntilUpstreamRuns: false, cacheable: true, costKnown: true, ...FREE };
+    const deadUpstream = node.dependsOn.map((id) => dead.get(id)).find((d) => d !== undefined);
+    if (deadUpstream) {
+      dead.set(node.id, deadUpstream);
+      return { ...base, status: 'skipped', reason: deadUpstream.reason };
+    }
+    const waiting = node.dependsOn.some((id) => pending.has(id));
+    if (node.passThrough) {
+      if (waiting) {
+        pending.add(node.id);
+        // What it cannot pass is known already: the nodes it would feed are skipped either way.
+        unavailable.set(node.id, new Map([...node.passThrough.unavailable].map(([name, reason]) => [name, { because: node.id, reason }])));
+      } else {
+        const result = bypassOutputs({ ...node, outputs: node.def.outputs, passThrough: node.passThrough }, known, unavailableAt);
+        known.set(node.id, result.outputs);
+        unavailable.set(node.id, result.unavailable);
+      }
+      return { ...base, status: 'bypassed', cacheable: false, unknownUntilUpstreamRuns: waiting };
+    }
+    const blocked = [...node.bindings.values()].map(unavailableAt).find((u) => u !== undefined);
+    if (blocked) {
+      dead.set(node.id, blocked);
+      return { ...base, status: 'skipped', reason: blocked.reason };
+    }
+    const runs = (cost: NodeCost, extra: Partial<NodeEstimate>): NodeEstimate => {
+      const { known: costKnown, ...figures } = cost;
+      return { ...base, ...figures, costKnown, apiCalls: cost.imageCalls + cost.chatCalls, status: 'runs', ...extra };
+    };
+    if (waiting) {
+      pending.add(node.id);
+      const cacheable = node.reuseCached && (node.def.cacheable?.(node.def.params.safeParse(node.params).data ?? node.params) ?? true);
+      return runs(nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable });
+    }
+
+    let prepared;
+    try {
+      prepared = await prepareNode(node, known, context);
+    } catch (error) {
+      const reason = toNodeError(error, []).message;
+      dead.set(node.id, { because: node.id, reason: `'${node.id}' failed` });
+      return { ...base, status: 'fails', reason };
+    }
+    const cost = nodeCost(node.def, prepared.params);
+    const cacheable = prepared.key !== undefined && node.reuseCached;
+    if (cacheable) {
+      const hit = await deps.cache.get(prepared.key!).catch((error: unknown) => {
+        warnings.push(`node '${node.id}': reading the cache failed (${toNodeError(error, []).message}); counted as running`);
+        return undefined;
+      });
+      if (hit) {
+        known.set(node.id, hit.outputs);
+        return { ...base, status: 'cached', cached: true, apiCallsSaved: hit.apiCalls };
+      }
+    }
+    const free = cost.known && cost.imageCalls + cost.chatCalls === 0;
+    // A free node's result is worked out here, so what it feeds can still be looked up.
+    const outputs = free ? await node.def.run({ params: prepared.params, inputs: prepared.inputs, ctx: offline }).catch(() => undefined) : undefined;
+    if (outputs) known.set(node.id, outputs);
+    else pending.add(node.id);
+    return runs(cost, { cacheable });
+  };
+
+  const nodes: NodeEstimate[] = [];
+  for (const node of planned.plan.nodes) nodes.push(await estimateNode(node));
+  return { ok: true, nodes, totals: totalsOf(nodes), warnings };
+}
+
+function totalsOf(nodes: readonly NodeEstimate[]): EstimateTotals {
+  const totals: EstimateTotals = {
+    apiCalls: 0, imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatMaxTokens: 0, cachedNodes: 0, callsSavedByCache: 0, unknownNodes: 0,
+  };
+  for (const n of nodes) {
+    totals.apiCalls += n.apiCalls;
+    totals.imageCalls += n.imageCalls;
+    totals.chatCalls += n.chatCalls;
+    totals.images += n.images;
+    totals.priceUnits += n.priceUnits;
+    if (n.chatCalls > 0) totals.chatMaxTokens = n.maxTokens === undefined || totals.chatMaxTokens === null ? null : totals.chatMaxTokens + n.maxTokens * n.chatCalls;
+    if (n.cached) totals.cachedNodes++;
+    totals.callsSavedByCache += n.apiCallsSaved;
+    if (n.unknownUntilUpstreamRuns) totals.unknownNodes++;
+  }
+  return totals;
+}
