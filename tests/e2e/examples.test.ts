@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/server-process';
+import type { Workflow } from '../../workflow/schema';
+import { editorSession } from './fixtures';
+
+const session = editorSession();
+const dir = join(PROJECT_ROOT, 'public', 'examples');
+const examples = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { file: string; title: string }[]).map((entry) => ({
+  ...entry,
+  workflow: JSON.parse(readFileSync(join(dir, entry.file), 'utf8')) as Workflow,
+}));
+const IMAGE_TYPES = new Set(['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']);
+
+describe('the Examples menu', () => {
+  it('lists every example the server ships', async () => {
+    const editor = await session.open();
+    await editor.page.getByRole('button', { name: 'Examples', exact: true }).click();
+    const items = editor.page.getByRole('menuitem');
+    await expect.poll(() => items.count()).toBe(examples.length);
+    for (const { title } of examples) expect(await editor.page.getByRole('menuitem', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }).count()).toBe(1);
+  });
+
+  it.each(examples.map((e) => [e.title, e] as const))('opens %s and runs it to the end on the local engines', async (_title, example) => {
+    const editor = await session.open();
+    await editor.openExample(example.title);
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(example.workflow.nodes.length);
+    expect(await editor.workflowTitle.inputValue()).toBe(example.workflow.metadata.title);
+
+    expect(await editor.runToEnd(120_000)).toBe('Run finished');
+    await editor.fitView();
+    for (const node of example.workflow.nodes) {
+      const view = editor.node(node.title ?? node.id);
+      expect(await view.phase(), `${node.title ?? node.id} ran`).toMatch(/^(done|cached)$/);
+      if (IMAGE_TYPES.has(node.type)) {
+        const count = typeof node.params.num_images === 'number' ? node.params.num_images : 1;
+        await expect.poll(() => view.images.count(), { message: `${node.title ?? node.id} shows its images` }).toBe(count);
+      }
+    }
+  });
+});

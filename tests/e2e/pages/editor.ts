@@ -1,0 +1,164 @@
+/**
+ * The editor as a person uses it: toolbar menus, the node palette, dragging wires between
+ * handles, the run panel, undo and redo. Everything is found by role and accessible name.
+ */
+import type { Download, Locator, Page } from 'playwright-core';
+import { NodeObject } from './node';
+
+export class EditorPage {
+  constructor(readonly page: Page, readonly baseUrl: string) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto(this.baseUrl);
+    await this.pane.waitFor();
+  }
+
+  /** The empty canvas behind the nodes. */
+  get pane(): Locator {
+    return this.page.locator('.react-flow__pane');
+  }
+
+  /** Every node on the canvas. */
+  get nodes(): Locator {
+    return this.page.locator('.react-flow__node');
+  }
+
+  /** Every wire on the canvas. */
+  get wires(): Locator {
+    return this.page.locator('.react-flow__edge');
+  }
+
+  node(title: string): NodeObject {
+    return new NodeObject(this.page, title);
+  }
+
+  get workflowTitle(): Locator {
+    return this.page.getByRole('textbox', { name: 'Workflow title' });
+  }
+
+  /** Chooses `item` from the toolbar menu `menu` ("File", "Examples"). */
+  async menu(menu: string, item: string | RegExp): Promise<void> {
+    await this.page.getByRole('button', { name: menu, exact: true }).click();
+    await this.page.getByRole('menuitem', { name: item }).click();
+  }
+
+  async newWorkflow(): Promise<void> {
+    await this.menu('File', 'New workflow');
+    await this.nodes.first().waitFor({ state: 'detached' });
+  }
+
+  /** Opens an example from the Examples menu and waits for its nodes. */
+  async openExample(title: string): Promise<void> {
+    await this.menu('Examples', new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await this.page.getByText(`Opened “${title}”`).waitFor();
+  }
+
+  /** File → Save (download); resolves with the download. */
+  async save(): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.menu('File', /^Save/);
+    return download;
+  }
+
+  /** File → Open…, choosing the file at `path`. */
+  async open(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.menu('File', /^Open/);
+    await (await chooser).setFiles(path);
+  }
+
+  /**
+   * Double-clicks the canvas at `at` (relative to its top-left corner; somewhere empty) and
+   * picks `title` from the palette by typing it, as a person does.
+   */
+  async addNode(title: string, at: { x: number; y: number }): Promise<NodeObject> {
+    await this.pane.dblclick({ position: at });
+    const palette = this.page.getByRole('dialog', { name: /^Add a node/ });
+    await palette.getByRole('combobox', { name: 'Search nodes' }).fill(title);
+    await palette.getByRole('option', { name: new RegExp(`^${title}`) }).first().click();
+    await palette.waitFor({ state: 'detached' });
+    const node = this.node(title);
+    await node.root.waitFor();
+    return node;
+  }
+
+  /** Drags a wire from an output handle to an input handle with the mouse. */
+  async connect(from: NodeObject, output: string, to: NodeObject, input: string): Promise<void> {
+    const source = await box(from.output(output));
+    const target = await box(to.input(input));
+    const { mouse } = this.page;
+    await mouse.move(source.x, source.y);
+    await mouse.down();
+    await mouse.move((source.x + target.x) / 2, (source.y + target.y) / 2, { steps: 8 });
+    await mouse.move(target.x, target.y, { steps: 8 });
+    await mouse.up();
+  }
+
+  /** Fits the whole workflow in view. */
+  async fitView(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Fit view', exact: true }).click();
+    await this.page.waitForTimeout(350);
+  }
+
+  async undo(): Promise<void> {
+    await this.page.getByRole('button', { name: /^Undo/ }).click();
+  }
+
+  async redo(): Promise<void> {
+    await this.page.getByRole('button', { name: /^Redo/ }).click();
+  }
+
+  /** The run panel. */
+  get runPanel(): Locator {
+    return this.page.getByRole('region', { name: 'Run', exact: true });
+  }
+
+  get runButton(): Locator {
+    return this.runPanel.getByRole('button', { name: 'Run', exact: true });
+  }
+
+  get cancelButton(): Locator {
+    return this.runPanel.getByRole('button', { name: 'Cancel', exact: true });
+  }
+
+  /** The last run's summary ("Run finished", "Run cancelled"…). */
+  get lastRun(): Locator {
+    return this.runPanel.getByRole('region', { name: 'Last run' });
+  }
+
+  /** The list of problems that stopped a run. */
+  get runProblems(): Locator {
+    return this.runPanel.getByRole('region', { name: 'Problems to fix before running' });
+  }
+
+  async run(): Promise<void> {
+    await this.runButton.click();
+  }
+
+  /** Runs and waits for the run's summary; returns its heading. */
+  async runToEnd(timeout = 60_000): Promise<string> {
+    await this.run();
+    await this.lastRun.waitFor({ timeout });
+    return (await this.lastRun.getByRole('heading').textContent()) ?? '';
+  }
+
+  /** The dialog listing what is wrong with a file, or notes about it. */
+  get problemsDialog(): Locator {
+    return this.page.locator('dialog.problems-dialog');
+  }
+}
+
+/** The centre of an element on screen. */
+async function box(locator: Locator): Promise<{ x: number; y: number }> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`not on screen: ${locator.toString()}`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** The bytes of a finished download (the browser is remote: read its stream). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

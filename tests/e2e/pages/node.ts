@@ -1,0 +1,76 @@
+/** One node on the canvas, found and driven by its accessible name ("<title> node"). */
+import type { Locator, Page } from 'playwright-core';
+
+export class NodeObject {
+  readonly root: Locator;
+
+  constructor(readonly page: Page, readonly title: string) {
+    this.root = page.getByRole('group', { name: `${title} node`, exact: true });
+  }
+
+  /** An input port's handle, by its label ("Prompt"). */
+  input(label: string): Locator {
+    return this.root.getByLabel(new RegExp(`^${escape(label)} input, takes `));
+  }
+
+  /** An output port's handle, by its label ("Text"). */
+  output(label: string): Locator {
+    return this.root.getByLabel(new RegExp(`^${escape(label)} output, gives `));
+  }
+
+  /** A parameter's control, by its label in the form. */
+  field(label: string): Locator {
+    return this.root.getByLabel(label, { exact: true });
+  }
+
+  /** Switches a parameter ("Prompt") to an input port, so a wire can supply it. */
+  async takeFromInput(field: string): Promise<void> {
+    await this.root.getByRole('button', { name: `Take ${field} from an input port` }).click();
+    await this.input(field).waitFor();
+  }
+
+  /** The run badge: "Queued", "Running 1.2 s", "Done in 0.4 s", "Failed after…", … */
+  get status(): Locator {
+    return this.root.locator('.run-status__badge');
+  }
+
+  /** The phase the run status shows (data-phase), or '' when there is none. */
+  async phase(): Promise<string> {
+    const el = this.root.locator('.run-status');
+    return (await el.count()) === 0 ? '' : ((await el.getAttribute('data-phase')) ?? '');
+  }
+
+  /** Chat text while it streams in. */
+  get streamedText(): Locator {
+    return this.root.getByLabel(/^Text (streaming in|received before the node stopped)$/);
+  }
+
+  /** The node's results (images and text). */
+  get results(): Locator {
+    return this.root.getByRole('group', { name: new RegExp(`^Results of `) });
+  }
+
+  /** Result thumbnails: buttons that open the large viewer. */
+  get images(): Locator {
+    return this.results.getByRole('button', { name: /^Open image \d+ of / });
+  }
+
+  /** A text result. */
+  get textResult(): Locator {
+    return this.results.locator('output');
+  }
+
+  /** The error pinned on a failed node. */
+  get error(): Locator {
+    return this.root.locator('.run-status__error');
+  }
+
+  /** Clicks the node's title bar, selecting it. */
+  async select(): Promise<void> {
+    await this.root.locator('.node-header .node-title').click();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
