@@ -1,13 +1,13 @@
 /**
  * Copy, paste and duplicate. What is copied is a small workflow file (the selected nodes and the
  * wires between them), so a paste from another tab, another Atelier or a text editor goes through
- * the same loader as an opened file: sanitised, credentials dropped, unknown types kept.
+ * the same loader as an opened file (paste-text.ts: sanitised, credentials dropped, unknown types
+ * kept). What this tab copied itself is pasted from memory, without reading text back.
  */
 import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
-import { WorkflowError, type WorkflowWarning } from '../../workflow/errors';
-import { loadWorkflow } from '../../workflow/load';
+import type { WorkflowWarning } from '../../workflow/errors';
 import { serializeWorkflow } from '../../workflow/serialize';
-import type { WorkflowEdge, WorkflowNode } from '../../workflow/schema';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import type { Core } from './core';
 import type { XY } from './state';
 
@@ -18,34 +18,26 @@ export type PasteResult =
 /** How far a paste without a pointer position lands from what was copied. */
 export const PASTE_OFFSET = 40;
 
-export function createClipboardActions(core: Core) {
-  /** What this tab copied last; the system clipboard may hold something newer. */
-  let copied: string | null = null;
-  let repeat = { text: '', count: 0 };
+type Fragment = Pick<Workflow, 'nodes' | 'edges'>;
 
-  function selectionAsFile(): string | null {
-    const { doc, selection } = core.get();
-    const nodes = doc.nodes.filter((n) => selection.nodes.has(n.id));
+export function createClipboardActions(core: Core) {
+  /** What this tab copied last, as a fragment and as the text put on the system clipboard. */
+  let copied: { fragment: Fragment; text: string } | null = null;
+  /** Repeated pastes of the same fragment without a position step further away, like most editors. */
+  let repeat: { fragment: Fragment | null; count: number } = { fragment: null, count: 0 };
+
+  function selection(): Fragment | null {
+    const { doc, selection: sel } = core.get();
+    const nodes = doc.nodes.filter((n) => sel.nodes.has(n.id));
     if (nodes.length === 0) return null;
-    const edges = doc.edges.filter((e) => selection.nodes.has(e.source.node) && selection.nodes.has(e.target.node));
-    const clip = createWorkflow({ title: `${nodes.length} node${nodes.length === 1 ? '' : 's'} from ${doc.metadata.title}` });
-    return serializeWorkflow({ ...clip, nodes, edges });
+    const edges = doc.edges.filter((e) => sel.nodes.has(e.source.node) && sel.nodes.has(e.target.node));
+    return { nodes, edges };
   }
 
-  function paste(text: string | null = copied, at?: XY): PasteResult {
-    if (text === null || text.trim() === '') return { ok: false, reason: 'nothing has been copied yet' };
-    let loaded;
-    try {
-      loaded = loadWorkflow(text, { knownTypes: new Set(core.registry.list().map((d) => d.type)) });
-    } catch (error) {
-      const detail = error instanceof WorkflowError ? (error.issues[0] ? `${error.issues[0].path}: ${error.issues[0].message}` : error.message) : String(error);
-      return { ok: false, reason: `the clipboard does not hold Atelier nodes (${detail})` };
-    }
-    const source = loaded.workflow;
+  /** Adds a fragment's nodes with fresh ids, at `at` (flow coordinates) or offset from where they were. */
+  function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
     if (source.nodes.length === 0) return { ok: false, reason: 'the copied workflow has no nodes' };
-
-    // Each paste of the same text without a position steps further away, like most editors.
-    repeat = repeat.text === text ? { text, count: repeat.count + 1 } : { text, count: 1 };
+    repeat = repeat.fragment === source ? { fragment: source, count: repeat.count + 1 } : { fragment: source, count: 1 };
     const minX = Math.min(...source.nodes.map((n) => n.position.x));
     const minY = Math.min(...source.nodes.map((n) => n.position.y));
     const shift = at ? { x: at.x - minX, y: at.y - minY } : { x: PASTE_OFFSET * repeat.count, y: PASTE_OFFSET * repeat.count };
@@ -73,27 +65,47 @@ export function createClipboardActions(core: Core) {
       draft.nodes.push(...nodes);
       draft.edges.push(...edges);
     }, { selection: { nodes: new Set(nodeIds), edges: new Set() } });
-    return { ok: true, nodeIds, warnings: loaded.warnings };
+    return { ok: true, nodeIds, warnings };
   }
 
   return {
     /** Copies the selected nodes and their inner wires; returns the text for the system clipboard. */
     copy(): string | null {
-      const text = selectionAsFile();
-      if (text !== null) {
-        copied = text;
-        repeat = { text, count: 0 };
-      }
+      const fragment = selection();
+      if (!fragment) return null;
+      const { doc } = core.get();
+      const clip = createWorkflow({ title: `${fragment.nodes.length} node${fragment.nodes.length === 1 ? '' : 's'} from ${doc.metadata.title}` });
+      const text = serializeWorkflow({ ...clip, ...fragment });
+      copied = { fragment, text };
+      repeat = { fragment, count: 0 };
       return text;
     },
-    /** Pastes `text` (default: what this tab copied) at `at` (flow coordinates) or offset. */
-    paste,
+
+    /**
+     * Pastes what this tab copied. With `text` (the system clipboard), pastes it only if it is
+     * what this tab copied; other text must go through `parsePaste` (paste-text.ts) first.
+     */
+    paste(at?: XY): PasteResult {
+      if (!copied) return { ok: false, reason: 'nothing has been copied yet' };
+      return pasteFragment(copied.fragment, at);
+    },
+
+    /** The text this tab last put on the clipboard, to recognise it when it comes back. */
+    copiedText(): string | null {
+      return copied?.text ?? null;
+    },
+
+    /** Pastes nodes read from elsewhere (a checked workflow, see paste-text.ts). */
+    pasteWorkflow(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
+      return pasteFragment(source, at, warnings);
+    },
+
     /** Copies and pastes the selection in one go, leaving the clipboard alone. */
     duplicate(): PasteResult {
-      const text = selectionAsFile();
-      if (text === null) return { ok: false, reason: 'select the nodes to duplicate first' };
-      repeat = { text, count: 0 };
-      return paste(text);
+      const fragment = selection();
+      if (!fragment) return { ok: false, reason: 'select the nodes to duplicate first' };
+      repeat = { fragment, count: 0 };
+      return pasteFragment(fragment);
     },
   };
 }

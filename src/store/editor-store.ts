@@ -5,7 +5,7 @@
  */
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { WORKFLOW_VERSION, type Workflow } from '../../workflow/schema';
-import { loadWorkflow, type LoadResult } from '../../workflow/load';
+import type { LoadResult } from '../../workflow/load';
 import { createClipboardActions } from './clipboard';
 import { createCore } from './core';
 import { createGraphActions } from './graph-actions';
@@ -49,8 +49,6 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   const clipboard = createClipboardActions(core);
   let focusSeq = 0;
 
-  const knownTypes = () => new Set(registry.list().map((d) => d.type));
-
   const store = {
     registry,
     getState: (): EditorState => core.get(),
@@ -80,11 +78,10 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
 
     /**
-     * Reads a workflow file's text and opens it as one undo step, marking it saved. Throws the
-     * loader's WorkflowLoadError (with every problem) and leaves the current document untouched.
+     * Opens a file the loader has read (workflow/load.ts) as one undo step, marking it saved
+     * unless it was migrated (what Save writes differs from the file).
      */
-    openText(text: string): LoadResult {
-      const result = loadWorkflow(text, { knownTypes: knownTypes() });
+    open(result: LoadResult): LoadResult {
       store.load(result.workflow, { record: true });
       // A migrated or newer file is not what Save would write: the marker says so.
       if (result.fromVersion === WORKFLOW_VERSION) core.markSaved();
@@ -134,6 +131,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         selection: { nodes: new Set([nodeId]), edges: new Set() },
         focus: { nodeId, seq: ++focusSeq, ...(field === undefined ? {} : { field }) },
       });
+    },
+
+    /** The node types this build knows, for the loader. */
+    knownTypes(): Set<string> {
+      return new Set(registry.list().map((d) => d.type));
     },
 
     /** Parameters shown as ports, as plain data (for the autosave). */

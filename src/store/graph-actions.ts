@@ -112,6 +112,20 @@ export function createGraphActions(core: Core) {
       return check;
     },
 
+    /** Moves one end of a wire to another port, as one step. */
+    reconnect(edgeId: string, from: PortRef, to: PortRef): ConnectCheck {
+      const doc = core.get().doc;
+      if (!doc.edges.some((e) => e.id === edgeId)) return { ok: false, reason: 'that wire no longer exists' };
+      const check = canConnect({ nodes: doc.nodes, edges: doc.edges.filter((e) => e.id !== edgeId) }, from, to, core.registry);
+      if (!check.ok) return check;
+      const edge: WorkflowEdge = { id: edgeIdFor(from, to), source: { ...from }, target: { ...to } };
+      core.change({ label: 'reconnect' }, (draft) => {
+        draft.edges = draft.edges.filter((e) => e.id !== edgeId && e.id !== check.replaces?.id);
+        draft.edges.push(edge);
+      });
+      return check;
+    },
+
     disconnect(edgeIds: readonly string[]): void {
       const gone = new Set(edgeIds);
       core.change({ label: gone.size === 1 ? 'disconnect' : 'disconnect wires' }, (draft) => {

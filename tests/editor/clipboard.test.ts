@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { createWorkflow } from '../../workflow/create';
 import { serializeWorkflow } from '../../workflow/serialize';
 import { WorkflowLoadError } from '../../workflow/errors';
-import { createEditorStore } from '../../src/store/editor-store';
+import { createEditorStore, type EditorStore } from '../../src/store/editor-store';
+import { parsePaste } from '../../src/store/paste-text';
+import { loadWorkflow } from '../../workflow/load';
 import { starterWorkflow } from '../../src/store/starter';
+
+/** Pastes text the way the page does with the system clipboard. */
+function pasteText(store: EditorStore, text: string, at?: { x: number; y: number }) {
+  const parsed = parsePaste(text, store.registry);
+  return parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings) : parsed;
+}
+
+const openText = (store: EditorStore, text: string) => store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
 
 function twoWired() {
   const store = createEditorStore({ initial: createWorkflow({ title: 'Clip' }) });
@@ -43,7 +53,7 @@ describe('copy and paste', () => {
     const { store, pv } = twoWired();
     store.select({ nodes: [pv] });
     store.copy();
-    const result = store.paste(undefined, { x: -300, y: 50 });
+    const result = store.paste({ x: -300, y: 50 });
     expect(result.ok && result.nodeIds).toEqual(['preview-2']);
     expect(store.getState().index.nodeById.get('preview-2')!.position).toEqual({ x: -300, y: 50 });
     expect(store.getState().doc.edges).toHaveLength(1);
@@ -62,17 +72,29 @@ describe('copy and paste', () => {
 
   it('refuses text that is not Atelier nodes, and removes credentials from pasted nodes', () => {
     const { store } = twoWired();
-    const bad = store.paste('hello there');
+    const bad = pasteText(store, 'hello there');
     expect(bad).toEqual({ ok: false, reason: expect.stringMatching(/^the clipboard does not hold Atelier nodes/) });
     const hostile = {
       ...createWorkflow(),
       nodes: [{ id: 'n', type: 'text', position: { x: 0, y: 0 }, params: { text: 'hi', api_key: 'sk-abcdefghijklmnopqrstuvwxyz123456' } }],
     };
-    const result = store.paste(JSON.stringify(hostile));
+    const result = pasteText(store, JSON.stringify(hostile));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.warnings.map((w) => w.code)).toContain('credential-dropped');
     expect(store.getState().index.nodeById.get(result.nodeIds[0]!)!.params).toEqual({ text: 'hi' });
+  });
+
+  it('nodes copied in one tab paste in another through the clipboard text, wires included', () => {
+    const { store, t2i, pv } = twoWired();
+    store.select({ nodes: [t2i, pv] });
+    const text = store.copy()!;
+    expect(store.copiedText()).toBe(text);
+    const other = createEditorStore({ initial: createWorkflow() });
+    const result = pasteText(other, text, { x: 0, y: 0 });
+    expect(result.ok && result.nodeIds).toEqual(['text-to-image-1', 'preview-1']);
+    expect(other.getState().doc.edges.map((e) => e.id)).toEqual(['text-to-image-1:image->preview-1:value']);
+    expect(other.getState().index.nodeById.get('text-to-image-1')!.position).toEqual({ x: 0, y: 0 });
   });
 
   it('copy with nothing selected gives null; paste with nothing copied says so', () => {
@@ -86,7 +108,7 @@ describe('copy and paste', () => {
 describe('opening files through the store', () => {
   it('opens a file as one undoable step, marked saved', () => {
     const { store } = twoWired();
-    const result = store.openText(serializeWorkflow(starterWorkflow()));
+    const result = openText(store, serializeWorkflow(starterWorkflow()));
     expect(result.warnings).toEqual([]);
     expect(store.getState().doc.nodes.map((n) => n.id)).toEqual(['prompt-writer', 'text-to-image', 'image-to-image', 'preview']);
     expect(store.getState().dirty).toBe(false);
@@ -101,7 +123,7 @@ describe('opening files through the store', () => {
     const broken = JSON.stringify({ ...createWorkflow(), nodes: [{ id: 'a b', type: 'text', position: { x: 0 }, params: {} }] });
     let error: unknown;
     try {
-      store.openText(broken);
+      openText(store, broken);
     } catch (e) {
       error = e;
     }
@@ -113,7 +135,7 @@ describe('opening files through the store', () => {
   it('opens unknown node types verbatim with a warning', () => {
     const store = createEditorStore({ initial: createWorkflow() });
     const file = { ...createWorkflow(), nodes: [{ id: 'up', type: 'vendor/upscale', position: { x: 0, y: 0 }, params: { factor: 4, nested: { a: [1, 2] } } }] };
-    const result = store.openText(JSON.stringify(file));
+    const result = openText(store, JSON.stringify(file));
     expect(result.warnings.map((w) => w.code)).toEqual(['unknown-node-type']);
     expect(store.getState().index.nodeById.get('up')!.params).toEqual({ factor: 4, nested: { a: [1, 2] } });
   });

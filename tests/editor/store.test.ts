@@ -258,3 +258,20 @@ describe('editor store: unsaved marker and focus', () => {
     expect(store.getState().focus!.nodeId).toBe(id);
   });
 });
+
+describe('editor store: reconnecting a wire', () => {
+  it('moves a wire end to another input as one step, refusing a wrong kind', () => {
+    const { store } = emptyStore();
+    const chat = store.addNode('chat-prompt-writer', { x: 0, y: 0 });
+    const t2i = store.addNode('text-to-image', { x: 300, y: 0 });
+    store.connect({ node: chat, port: 'text' }, { node: t2i, port: 'prompt' });
+    const id = store.getState().doc.edges[0]!.id;
+    expect(store.reconnect(id, { node: chat, port: 'text' }, { node: t2i, port: 'negative_prompt' })).toEqual({ ok: true });
+    expect(store.getState().doc.edges.map((e) => e.target.port)).toEqual(['negative_prompt']);
+    store.undo();
+    expect(store.getState().doc.edges.map((e) => e.target.port)).toEqual(['prompt']);
+    const loader = store.addNode('image-loader', { x: 0, y: 300 });
+    expect(store.reconnect(id, { node: loader, port: 'image' }, { node: t2i, port: 'prompt' }).ok).toBe(false);
+    expect(store.reconnect('gone', { node: chat, port: 'text' }, { node: t2i, port: 'prompt' })).toEqual({ ok: false, reason: 'that wire no longer exists' });
+  });
+});

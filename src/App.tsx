@@ -1,0 +1,73 @@
+/**
+ * The editor: the store, the run side and React Flow's context around the toolbar, the canvas
+ * and the run panel. Dialogs that are not needed at start are loaded when first opened.
+ */
+import { ReactFlowProvider, type Viewport } from '@xyflow/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Canvas } from './canvas/Canvas';
+import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
+import { NodeResults, NodeRunStatus, RunPanel, RunProvider } from './run';
+import { EditorStoreProvider, useEditor } from './store';
+import type { EditorStore } from './store/editor-store';
+import { ProblemsDialog } from './ui/ProblemsDialog';
+import { useSmallStore } from './ui/small-store';
+import { Toasts } from './ui/toast';
+import { Toolbar } from './ui/Toolbar';
+import { closeDialog, uiStore } from './ui/ui-state';
+
+const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
+const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+
+const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults };
+
+/** "● Title — Atelier" while there are unsaved changes. */
+function useDocumentTitle() {
+  const title = useEditor((s) => s.doc.metadata.title);
+  const dirty = useEditor((s) => s.dirty);
+  useEffect(() => {
+    document.title = `${dirty ? '● ' : ''}${title} — Atelier`;
+  }, [title, dirty]);
+}
+
+function Shell({ viewport, onViewportChange }: AppProps) {
+  useDocumentTitle();
+  const dialog = useSmallStore(uiStore).dialog;
+  return (
+    <div className="app">
+      <Toolbar />
+      <main className="workspace">
+        <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
+        <aside className="side-panel">
+          <RunPanel />
+        </aside>
+      </main>
+      <Toasts />
+      <ProblemsDialog />
+      <Suspense fallback={null}>
+        {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
+        {dialog === 'help' && <HelpDialog onClose={closeDialog} />}
+      </Suspense>
+    </div>
+  );
+}
+
+export interface AppProps {
+  store?: EditorStore;
+  /** The view restored from the autosave; the canvas fits the workflow otherwise. */
+  viewport?: Viewport;
+  onViewportChange?: (viewport: Viewport) => void;
+}
+
+export function App({ store, ...rest }: AppProps & { store: EditorStore }) {
+  return (
+    <EditorStoreProvider store={store}>
+      <RunProvider>
+        <RunSlotsProvider value={RUN_SLOTS}>
+          <ReactFlowProvider>
+            <Shell {...rest} />
+          </ReactFlowProvider>
+        </RunSlotsProvider>
+      </RunProvider>
+    </EditorStoreProvider>
+  );
+}

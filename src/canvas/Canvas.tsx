@@ -1,0 +1,194 @@
+/**
+ * The canvas: React Flow, controlled by the store. Nodes and edges are derived from the document;
+ * React Flow's changes come back as store actions (a drag is shown live and committed as one
+ * step at its end; selection and measured sizes never enter the document).
+ */
+import {
+  Background, BackgroundVariant, Controls, ReactFlow, useConnection, type EdgeChange, type NodeChange, type Viewport,
+} from '@xyflow/react';
+import { lazy, Suspense, useCallback, useMemo, useState, type DragEvent } from 'react';
+import { isImageFile, readImageFile } from '../files/image-file';
+import { openWorkflowFile } from '../files/open-save';
+import { useEditor, useEditorStore } from '../store/react';
+import type { XY } from '../store/state';
+import { useSmallStore } from '../ui/small-store';
+import { toast } from '../ui/toast';
+import { openPalette, uiStore } from '../ui/ui-state';
+import { refusal, useConnectHandlers } from './connect-handlers';
+import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
+import { NodeView } from './NodeView';
+import { PortLegend } from './PortLegend';
+import { UnknownNodeView } from './UnknownNodeView';
+import { useReveal } from './use-reveal';
+import { useShortcuts } from './use-shortcuts';
+
+const Palette = lazy(() => import('./Palette'));
+
+const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView };
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
+const PRO_OPTIONS = { hideAttribution: true };
+const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
+const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+
+/** Why the wire under the pointer cannot be made, beside the pointer, while it is drawn. */
+function ConnectionHint() {
+  const store = useEditorStore();
+  const connection = useConnection();
+  if (!connection.inProgress || connection.isValid !== false || !connection.toHandle) return null;
+  const reason = refusal(store, connection.fromHandle, connection.toHandle);
+  if (!reason) return null;
+  return (
+    <div className="connection-hint" role="status" style={{ left: connection.pointer.x + 16, top: connection.pointer.y + 16 }}>
+      {reason}
+    </div>
+  );
+}
+
+function hasFiles(e: DragEvent): boolean {
+  return [...e.dataTransfer.types].includes('Files');
+}
+
+export interface CanvasProps {
+  /** Where the view was when the page was last left (from the autosave). */
+  initialViewport?: Viewport;
+  onViewportChange?: (viewport: Viewport) => void;
+}
+
+export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
+  const store = useEditorStore();
+  const doc = useEditor((s) => s.doc);
+  const selection = useEditor((s) => s.selection);
+  const drag = useEditor((s) => s.drag);
+  const index = useEditor((s) => s.index);
+  const palette = useSmallStore(uiStore).palette;
+  const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
+  const deriver = useMemo(() => createDeriver(store.registry), [store]);
+  const nodes = useMemo(() => deriver.nodes(doc, selection, drag, measured), [deriver, doc, selection, drag, measured]);
+  const edges = useMemo(() => deriver.edges(doc, selection, index.nodeById), [deriver, doc, selection, index]);
+  const connectHandlers = useConnectHandlers(store);
+  const rf = useShortcuts(store);
+  useReveal(store);
+
+  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
+    const { selection: current } = store.getState();
+    let selected: Set<string> | undefined;
+    const dragging: Record<string, XY> = {};
+    const finished: Record<string, XY> = {};
+    const sizes: [string, Size][] = [];
+    for (const change of changes) {
+      if (change.type === 'select') {
+        selected ??= new Set(current.nodes);
+        if (change.selected) selected.add(change.id);
+        else selected.delete(change.id);
+      } else if (change.type === 'position' && change.position) {
+        (change.dragging ? dragging : finished)[change.id] = change.position;
+      } else if (change.type === 'dimensions' && change.dimensions) {
+        sizes.push([change.id, { width: change.dimensions.width, height: change.dimensions.height }]);
+      }
+      // 'remove' never arrives: deleteKeyCode is off and deletion goes through the store.
+    }
+    if (selected) store.setSelection({ nodes: selected, edges: current.edges });
+    if (Object.keys(dragging).length > 0) store.dragNodes(dragging);
+    if (Object.keys(finished).length > 0) {
+      if (store.getState().drag) {
+        store.dragNodes(finished);
+        store.endDrag();
+      } else {
+        // Arrow keys move selected nodes one press at a time; a burst of presses is one step.
+        store.moveNodes(finished, { groupKey: 'move:keys' });
+      }
+    }
+    if (sizes.length > 0) {
+      setMeasured((before) => {
+        const next = new Map(before);
+        for (const [id, size] of sizes) next.set(id, size);
+        return next;
+      });
+    }
+  }, [store]);
+
+  const onEdgesChange = useCallback((changes: EdgeChange<CanvasEdge>[]) => {
+    const { selection: current } = store.getState();
+    let selected: Set<string> | undefined;
+    for (const change of changes) {
+      if (change.type !== 'select') continue;
+      selected ??= new Set(current.edges);
+      if (change.selected) selected.add(change.id);
+      else selected.delete(change.id);
+    }
+    if (selected) store.setSelection({ nodes: current.nodes, edges: selected });
+  }, [store]);
+
+  const onDrop = useCallback((event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    const files = [...event.dataTransfer.files];
+    const json = files.find((f) => f.name.toLowerCase().endsWith('.json') || f.type === 'application/json');
+    if (json) {
+      void openWorkflowFile(store, json);
+      return;
+    }
+    const image = files.find(isImageFile);
+    if (!image) {
+      toast(`Drop a workflow (.json) or an image; '${files[0]?.name ?? 'this'}' is neither`, 'warning');
+      return;
+    }
+    const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    readImageFile(image).then(
+      (loaded) => store.addNode('image-loader', at, { params: { image: loaded } }),
+      (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'),
+    );
+  }, [store, rf]);
+
+  return (
+    <div
+      className="canvas"
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }}
+      onDrop={onDrop}
+    >
+      <ReactFlow<CanvasNode, CanvasEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onNodeDragStop={() => store.endDrag()}
+        onSelectionDragStop={() => store.endDrag()}
+        {...connectHandlers}
+        onPaneClick={() => uiStore.get().palette && uiStore.set((s) => ({ ...s, palette: null }))}
+        onDoubleClick={(event) => {
+          if (!(event.target instanceof Element) || !event.target.classList.contains('react-flow__pane')) return;
+          const screen = { x: event.clientX, y: event.clientY };
+          openPalette({ screen, flow: rf.screenToFlowPosition(screen) });
+        }}
+        onMoveEnd={(_event, viewport) => onViewportChange?.(viewport)}
+        {...(initialViewport ? { defaultViewport: initialViewport } : { fitView: true })}
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.05}
+        maxZoom={2.5}
+        onlyRenderVisibleElements
+        deleteKeyCode={null}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        zoomOnDoubleClick={false}
+        edgesReconnectable
+        colorMode="dark"
+        proOptions={PRO_OPTIONS}
+        ariaLabelConfig={ARIA_LABELS}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />
+        <Controls showInteractive={false} position="bottom-left" />
+        <ConnectionHint />
+        <PortLegend />
+      </ReactFlow>
+      {palette && (
+        <Suspense fallback={null}>
+          <Palette request={palette} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

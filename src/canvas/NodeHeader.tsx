@@ -1,0 +1,64 @@
+/**
+ * A node's title bar: the user's title (or the type's), renamed in place by double-click, F2 or
+ * the pencil button; Enter keeps, Escape cancels. The type shows beside a custom title.
+ */
+import { useState } from 'react';
+import { useEditorStore } from '../store/react';
+
+export interface NodeHeaderProps {
+  nodeId: string;
+  title: string;
+  typeTitle: string;
+  category: string;
+}
+
+export function NodeHeader({ nodeId, title, typeTitle, category }: NodeHeaderProps) {
+  const store = useEditorStore();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(title);
+  const begin = () => {
+    setDraft(title);
+    setEditing(true);
+  };
+  const commit = () => {
+    setEditing(false);
+    if (draft !== title) store.setNodeTitle(nodeId, draft);
+  };
+  return (
+    <header
+      className={`node-header cat-${category}`}
+      onDoubleClick={(e) => {
+        e.stopPropagation();
+        begin();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'F2' && !editing) begin();
+      }}
+    >
+      {editing
+        ? (
+          <input
+            className="input title-input nodrag"
+            value={draft}
+            maxLength={200}
+            aria-label="Node title"
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              e.stopPropagation();
+              if (e.key === 'Enter') commit();
+              if (e.key === 'Escape') setEditing(false);
+            }}
+          />
+        )
+        : (
+          <>
+            <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{title}</span>
+            {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
+            <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={begin}>✎</button>
+          </>
+        )}
+    </header>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The one node view, drawn from the node's definition: title, ports coloured by kind, the
+ * generated parameter form, and the run side's status and results. It subscribes to its own node
+ * only, so typing in one node re-renders that node alone; below LOW_ZOOM it draws the title and
+ * ports only, which keeps a 500-node overview fast to pan.
+ */
+import { useStore, useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
+import { lazy, memo, Suspense, useEffect, useMemo, type DragEvent } from 'react';
+import { isImageFile, putImageFile } from '../files/image-file';
+import { useEditor, useEditorStore } from '../store/react';
+import type { CanvasNode } from './derive';
+import { NodeHeader } from './NodeHeader';
+import { PortColumns } from './PortRows';
+import { inputsFor } from './ports';
+import { useRunSlots } from './run-slots';
+import { shownInputs, shownOutputs } from './shown-ports';
+import { isLowZoom } from './zoom';
+
+const NO_INPUTS: readonly never[] = [];
+
+/**
+ * Forms are not needed to paint a graph (nor at all below LOW_ZOOM): they load with their
+ * widgets and schema tooling right after the first paint.
+ */
+const NodeForm = lazy(() => import('../forms/NodeForm'));
+
+/** Starts loading the forms once the page is idle, so they are there before anyone clicks. */
+export function preloadForms(): void {
+  void import('../forms/NodeForm');
+}
+
+function hasFiles(e: DragEvent): boolean {
+  return [...e.dataTransfer.types].includes('Files');
+}
+
+function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
+  const store = useEditorStore();
+  const node = useEditor((s) => s.index.nodeById.get(id));
+  const inbound = useEditor((s) => s.index.inbound.get(id));
+  const outbound = useEditor((s) => s.index.outbound.get(id));
+  const asInput = useEditor((s) => s.asInput.get(id));
+  const compact = useStore(isLowZoom);
+  const { NodeRunStatus, NodeResults } = useRunSlots();
+  const updateInternals = useUpdateNodeInternals();
+
+  const def = node ? store.registry.get(node.type) : undefined;
+  const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;
+  const shownIn = useMemo(() => shownInputs(inputs, inbound, asInput), [inputs, inbound, asInput]);
+  const shownOut = useMemo(
+    () => shownOutputs(def?.outputs ?? NO_INPUTS, new Set(outbound?.map((e) => e.source.port) ?? [])),
+    [def, outbound],
+  );
+  // Handles appear and disappear with "as input" and Text placeholders: React Flow must re-measure.
+  const portKey = `${shownIn.map((p) => p.name).join(',')}|${compact}`;
+  useEffect(() => updateInternals(id), [id, portKey, updateInternals]);
+
+  if (!node || !def) return null;
+  const typeTitle = def.title;
+  const title = node.title || typeTitle;
+  const acceptsImages = def.type === 'image-loader';
+
+  return (
+    <div
+      className={`atelier-node cat-${def.category} ${selected ? 'selected' : ''} ${compact ? 'compact' : ''}`}
+      data-node-type={node.type}
+      onDragOver={acceptsImages ? (e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        e.dataTransfer.dropEffect = 'copy';
+      } : undefined}
+      onDrop={acceptsImages ? (e) => {
+        const file = [...e.dataTransfer.files].find(isImageFile);
+        if (!file) return;
+        e.preventDefault();
+        e.stopPropagation();
+        void putImageFile(file, (value) => store.setParam(id, 'image', value));
+      } : undefined}
+    >
+      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} />
+      <PortColumns inputs={shownIn} outputs={shownOut} compact={compact} />
+      {!compact && (
+        <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
+          <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
+        </Suspense>
+      )}
+      {NodeRunStatus && <NodeRunStatus nodeId={id} />}
+      {!compact && NodeResults && <NodeResults nodeId={id} />}
+    </div>
+  );
+}
+
+export const NodeView = memo(NodeViewImpl, (a, b) => a.id === b.id && a.selected === b.selected);

@@ -1,0 +1,108 @@
+/**
+ * React Flow's nodes and edges, derived from the document and the UI state. Objects are reused
+ * while their inputs are unchanged, so React Flow (which compares by identity) does no work for
+ * the 499 nodes that did not move when one did.
+ */
+import type { Edge, Node } from '@xyflow/react';
+import type { NodeRegistry } from '../../nodes/index';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
+import type { Selection, XY } from '../store/state';
+import { portsOf } from './ports';
+
+export interface NodeData extends Record<string, unknown> {
+  /** The workflow node type (the React Flow type only says known or unknown). */
+  workflowType: string;
+}
+
+export type CanvasNode = Node<NodeData, 'atelier' | 'unknown'>;
+export type CanvasEdge = Edge;
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+interface NodeEntry {
+  source: WorkflowNode;
+  selected: boolean;
+  drag: XY | undefined;
+  measured: Size | undefined;
+  known: boolean;
+  out: CanvasNode;
+}
+
+interface EdgeEntry {
+  source: WorkflowEdge;
+  selected: boolean;
+  className: string;
+  out: CanvasEdge;
+}
+
+export function createDeriver(registry: NodeRegistry) {
+  let nodeCache = new Map<string, NodeEntry>();
+  let edgeCache = new Map<string, EdgeEntry>();
+  const data = new Map<string, NodeData>();
+
+  function nodes(doc: Workflow, selection: Selection, drag: ReadonlyMap<string, XY> | null, measured: ReadonlyMap<string, Size>): CanvasNode[] {
+    const next = new Map<string, NodeEntry>();
+    const out = doc.nodes.map((node) => {
+      const selected = selection.nodes.has(node.id);
+      const dragAt = drag?.get(node.id);
+      const size = measured.get(node.id);
+      const known = registry.has(node.type);
+      const before = nodeCache.get(node.id);
+      if (before && before.source === node && before.selected === selected && before.drag === dragAt && before.measured === size && before.known === known) {
+        next.set(node.id, before);
+        return before.out;
+      }
+      let d = data.get(node.id);
+      if (!d || d.workflowType !== node.type) data.set(node.id, (d = { workflowType: node.type }));
+      const title = node.title || registry.get(node.type)?.title || node.type;
+      const rf: CanvasNode = {
+        id: node.id,
+        type: known ? 'atelier' : 'unknown',
+        position: dragAt ?? node.position,
+        data: d,
+        selected,
+        ariaLabel: `${title} node`,
+        ...(size ? { measured: size } : {}),
+      };
+      next.set(node.id, { source: node, selected, drag: dragAt, measured: size, known, out: rf });
+      return rf;
+    });
+    nodeCache = next;
+    for (const id of data.keys()) if (!next.has(id)) data.delete(id);
+    return out;
+  }
+
+  function edges(doc: Workflow, selection: Selection, nodeById: ReadonlyMap<string, WorkflowNode>): CanvasEdge[] {
+    const next = new Map<string, EdgeEntry>();
+    const out = doc.edges.map((edge) => {
+      const selected = selection.edges.has(edge.id);
+      const from = nodeById.get(edge.source.node);
+      const kind = from && portsOf(from, registry).outputs.find((p) => p.name === edge.source.port)?.kind;
+      const className = `edge-kind-${kind ?? 'unknown'}`;
+      const before = edgeCache.get(edge.id);
+      if (before && before.source === edge && before.selected === selected && before.className === className) {
+        next.set(edge.id, before);
+        return before.out;
+      }
+      const rf: CanvasEdge = {
+        id: edge.id,
+        source: edge.source.node,
+        sourceHandle: edge.source.port,
+        target: edge.target.node,
+        targetHandle: edge.target.port,
+        selected,
+        className,
+        ariaLabel: `Wire from ${edge.source.node} ${edge.source.port} to ${edge.target.node} ${edge.target.port}`,
+      };
+      next.set(edge.id, { source: edge, selected, className, out: rf });
+      return rf;
+    });
+    edgeCache = next;
+    return out;
+  }
+
+  return { nodes, edges };
+}

@@ -1,0 +1,31 @@
+/** The keyboard shortcuts, listed once: the help dialog shows this list. */
+
+export interface Shortcut {
+  keys: string;
+  action: string;
+  group: 'Edit' | 'Canvas' | 'File' | 'Run';
+}
+
+/** "Ctrl" reads "⌘" on a Mac. */
+export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: `${MOD}+Z`, action: 'Undo (inside a text field: undo typing)', group: 'Edit' },
+  { keys: `${MOD}+Shift+Z, ${MOD}+Y`, action: 'Redo', group: 'Edit' },
+  { keys: `${MOD}+C / ${MOD}+X / ${MOD}+V`, action: 'Copy, cut, paste nodes (also between tabs, as JSON text)', group: 'Edit' },
+  { keys: `${MOD}+D`, action: 'Duplicate the selected nodes', group: 'Edit' },
+  { keys: 'Delete, Backspace', action: 'Delete the selected nodes and wires', group: 'Edit' },
+  { keys: `${MOD}+A`, action: 'Select everything', group: 'Edit' },
+  { keys: 'F2', action: 'Rename the focused node', group: 'Edit' },
+  { keys: `${MOD}+K, /`, action: 'Add a node (search the palette)', group: 'Canvas' },
+  { keys: 'Double-click the canvas', action: 'Add a node where you clicked', group: 'Canvas' },
+  { keys: 'Drag a wire to empty canvas', action: 'Add a node that takes it, already connected', group: 'Canvas' },
+  { keys: 'Shift+click, Shift+drag', action: 'Add to the selection, select with a box', group: 'Canvas' },
+  { keys: 'Arrow keys', action: 'Move the selected nodes', group: 'Canvas' },
+  { keys: 'F', action: 'Fit the whole workflow in view', group: 'Canvas' },
+  { keys: 'Escape', action: 'Clear the selection, close the palette', group: 'Canvas' },
+  { keys: `${MOD}+O`, action: 'Open a workflow file', group: 'File' },
+  { keys: `${MOD}+S`, action: 'Save (download) the workflow', group: 'File' },
+  { keys: `${MOD}+Enter`, action: 'Run the workflow', group: 'Run' },
+  { keys: '?', action: 'This list', group: 'Canvas' },
+];

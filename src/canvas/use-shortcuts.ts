@@ -1,0 +1,143 @@
+/**
+ * The editor's keyboard shortcuts and clipboard. Inside a text field the browser keeps its own
+ * keys (undo undoes the typing, Delete deletes characters, paste pastes text). Copy and paste
+ * use the clipboard events, so nodes travel between tabs as JSON text without a permission prompt.
+ */
+import { useReactFlow } from '@xyflow/react';
+import { useEffect, useRef } from 'react';
+import { isImageFile, readImageFile } from '../files/image-file';
+import { chooseAndOpen, saveWorkflow } from '../files/open-save';
+import type { PasteResult } from '../store/clipboard';
+import type { EditorStore } from '../store/editor-store';
+import type { XY } from '../store/state';
+import { toast } from '../ui/toast';
+import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
+import type { CanvasNode } from './derive';
+
+/** Whether keys typed here belong to a text control rather than to the editor. */
+export function isTextTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'range', 'file', 'color'].includes(target.type);
+  return false;
+}
+
+function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog, .palette') !== null;
+}
+
+/** Ctrl+Enter (Run) and Escape during a run belong to the run side (src/run). */
+export function useShortcuts(store: EditorStore) {
+  const rf = useReactFlow<CanvasNode>();
+  const pointer = useRef<XY | null>(null);
+
+  useEffect(() => {
+    const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
+    /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
+    const placement = (): { screen: XY; flow: XY } => {
+      const rect = canvasRect();
+      const p = pointer.current;
+      const inside = rect && p && p.x >= rect.left && p.x <= rect.right && p.y >= rect.top && p.y <= rect.bottom;
+      const screen = inside ? p : rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 3 } : { x: 200, y: 200 };
+      return { screen, flow: rf.screenToFlowPosition(screen) };
+    };
+
+    const onPointer = (e: PointerEvent) => {
+      pointer.current = { x: e.clientX, y: e.clientY };
+    };
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      const text = isTextTarget(e.target);
+      const dialog = inDialog(e.target);
+      const act = (f: () => void) => {
+        e.preventDefault();
+        f();
+      };
+      // File keys work everywhere but inside dialogs.
+      if (mod && key === 's' && !dialog) return act(() => saveWorkflow(store));
+      if (mod && key === 'o' && !dialog) return act(() => chooseAndOpen(store));
+      if (text || dialog) return;
+      if (mod && !e.shiftKey && key === 'z') return act(() => store.undo());
+      if (mod && ((e.shiftKey && key === 'z') || key === 'y')) return act(() => store.redo());
+      if (mod && key === 'd') {
+        return act(() => {
+          const result = store.duplicate();
+          if (!result.ok) toast(result.reason, 'info');
+        });
+      }
+      if (mod && key === 'a') return act(() => store.selectAll());
+      if ((mod && key === 'k') || (!mod && e.key === '/')) return act(() => openPalette(placement()));
+      if (mod || e.altKey) return;
+      if (e.key === 'Delete' || e.key === 'Backspace') return act(() => store.deleteSelection());
+      if (e.key === '?') return act(() => openDialog('help'));
+      if (key === 'f') return act(() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 }));
+      if (e.key === 'Escape') {
+        if (uiStore.get().palette) closePalette();
+        else store.clearSelection();
+      }
+    };
+
+    const onCopy = (e: ClipboardEvent, cut: boolean) => {
+      if (isTextTarget(e.target) || inDialog(e.target) || (window.getSelection()?.toString() ?? '') !== '') return;
+      const text = store.copy();
+      if (text === null) return;
+      e.preventDefault();
+      e.clipboardData?.setData('text/plain', text);
+      if (cut) store.deleteSelection();
+    };
+
+    const onPaste = (e: ClipboardEvent) => {
+      if (isTextTarget(e.target) || inDialog(e.target)) return;
+      const data = e.clipboardData;
+      if (!data) return;
+      const image = [...data.files].find(isImageFile);
+      if (image) {
+        e.preventDefault();
+        const { selection, index } = store.getState();
+        const only = selection.nodes.size === 1 ? index.nodeById.get([...selection.nodes][0]!) : undefined;
+        readImageFile(image).then((loaded) => {
+          if (only?.type === 'image-loader') store.setParam(only.id, 'image', loaded);
+          else store.addNode('image-loader', placement().flow, { params: { image: loaded } });
+        }, (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'));
+        return;
+      }
+      const textData = data.getData('text/plain');
+      if (textData.trim() === '') return;
+      e.preventDefault();
+      const at = placement().flow;
+      const report = (result: PasteResult) => {
+        if (!result.ok) toast(`Nothing pasted: ${result.reason}`, 'info');
+        else if (result.warnings.length > 0) toast(`Pasted, with notes: ${result.warnings.map((w) => w.message).slice(0, 2).join('; ')}`, 'warning');
+      };
+      // What this tab copied comes back as it was; anything else is read like a file.
+      if (textData === store.copiedText()) {
+        report(store.paste(at));
+        return;
+      }
+      void import('../store/paste-text').then(({ parsePaste }) => {
+        const parsed = parsePaste(textData, store.registry);
+        report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings) : parsed);
+      });
+    };
+
+    const copy = (e: ClipboardEvent) => onCopy(e, false);
+    const cut = (e: ClipboardEvent) => onCopy(e, true);
+    window.addEventListener('pointermove', onPointer, { passive: true });
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('copy', copy);
+    document.addEventListener('cut', cut);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('pointermove', onPointer);
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('copy', copy);
+      document.removeEventListener('cut', cut);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [store, rf]);
+  return rf;
+}

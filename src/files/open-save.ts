@@ -1,0 +1,118 @@
+/**
+ * New, Open and Save. Every file goes through the loader (workflow/load.ts); a refused file is
+ * listed problem by problem and the canvas stays as it was; warnings (unknown node types kept,
+ * credentials removed, a newer format) are shown after it opens. Opening is one undo step.
+ */
+import { touchModified } from '../../workflow/create';
+import { WorkflowError } from '../../workflow/errors';
+import { DEFAULT_LIMITS } from '../../workflow/limits';
+import { serializeWorkflow } from '../../workflow/serialize';
+import type { EditorStore } from '../store/editor-store';
+import { toast } from '../ui/toast';
+import { showProblems } from '../ui/ui-state';
+
+/** A file name for a workflow title: letters, digits and dashes, `.json`. */
+export function fileNameFor(title: string): string {
+  const slug = title.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase().slice(0, 80);
+  return `${slug || 'workflow'}.json`;
+}
+
+/** The loader, fetched the first time a file is opened (a fresh start does not need it). */
+const loader = () => import('../../workflow/load');
+
+/** Opens workflow text from `source` (a file name, an example's title); true when it opened. */
+export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
+  const { loadWorkflow } = await loader();
+  try {
+    const result = store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
+    const title = store.getState().doc.metadata.title;
+    if (result.warnings.length > 0) {
+      showProblems({
+        severity: 'warning',
+        title: `Opened “${title}”, with ${result.warnings.length === 1 ? 'a note' : `${result.warnings.length} notes`}`,
+        summary: `${source} opened. Read these before running or sharing it:`,
+        issues: result.warnings,
+      });
+    } else {
+      toast(`Opened “${title}”`, 'success');
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowError) {
+      showProblems({
+        severity: 'error',
+        title: `${source} was not opened`,
+        summary: `${error.message.split('\n')[0] ?? 'The file has problems'}. Your current workflow is unchanged.`,
+        issues: error.issues,
+      });
+    } else {
+      toast(`${source} was not opened: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
+    return false;
+  }
+}
+
+export async function openWorkflowFile(store: EditorStore, file: File): Promise<boolean> {
+  if (file.size > DEFAULT_LIMITS.maxFileChars) {
+    toast(`'${file.name}' is ${(file.size / 1e6).toFixed(0)} MB; a workflow file may be at most ${DEFAULT_LIMITS.maxFileChars / 1024 / 1024} MB`, 'error');
+    return false;
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    toast(`'${file.name}' could not be read`, 'error');
+    return false;
+  }
+  return openWorkflowText(store, text, `'${file.name}'`);
+}
+
+/** Asks for a .json file and opens it. */
+export function chooseAndOpen(store: EditorStore): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = '.json,application/json';
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    if (file) void openWorkflowFile(store, file);
+  });
+  input.click();
+}
+
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once started; a tick later the URL can go.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads the workflow as its file (deterministic text) and clears the unsaved marker. */
+export function saveWorkflow(store: EditorStore): void {
+  const doc = touchModified(store.getState().doc);
+  let text: string;
+  try {
+    text = serializeWorkflow(doc);
+  } catch (error) {
+    if (error instanceof WorkflowError) {
+      showProblems({ severity: 'error', title: 'The workflow was not saved', summary: 'It would not open again:', issues: error.issues });
+    } else {
+      toast(`The workflow was not saved: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
+    return;
+  }
+  downloadText(fileNameFor(doc.metadata.title), text);
+  store.markSaved();
+  toast(`Saved as ${fileNameFor(doc.metadata.title)}`, 'success');
+}
+
+/** A new, empty workflow (undo brings the old one back). */
+export function newWorkflow(store: EditorStore): void {
+  store.newWorkflow();
+  toast('New workflow. Undo (Ctrl+Z) brings the previous one back.', 'info');
+}

@@ -1,0 +1,50 @@
+/**
+ * The problems a node's form shows under its fields, found the way a run finds them (the schema,
+ * then the node's own validate), with values that connected ports will supply left out of it.
+ */
+import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
+import { checkParams } from '../../workers/params';
+import type { InboundEdges } from '../store/graph-index';
+
+export interface FormIssues {
+  /** Problems by top-level parameter ('height' is reported with 'width', the resolution). */
+  byField: ReadonlyMap<string, readonly string[]>;
+  /** Problems that concern no single field (a missing sample image, the whole object). */
+  general: readonly string[];
+}
+
+const ALIASES: Readonly<Record<string, string>> = { height: 'width' };
+
+export function formIssues(
+  def: AnyNodeDefinition,
+  params: Record<string, unknown>,
+  inputs: readonly PortSpec[],
+  inbound: InboundEdges | undefined,
+): FormIssues {
+  const connected = new Set(inbound?.keys() ?? []);
+  const fromPorts = new Set(inputs.filter((p) => p.param !== undefined && connected.has(p.name)).map((p) => p.param!));
+  const check = checkParams(def, params, connected, fromPorts);
+  const byField = new Map<string, string[]>();
+  const general: string[] = [];
+  if (check.ok) return { byField, general };
+  const paramNames = new Set(Object.keys(params));
+  for (const problem of check.problems) {
+    const top = problem.field?.split('.')[0];
+    if (top === undefined || top === '' || (!paramNames.has(top) && !isKnownParam(def, top))) {
+      general.push(problem.field ? `${problem.field}: ${problem.message}` : problem.message);
+      continue;
+    }
+    const key = ALIASES[top] ?? top;
+    const list = byField.get(key) ?? [];
+    const nested = problem.field !== top ? `${problem.field!.slice(top.length + 1)}: ` : '';
+    const message = `${nested}${problem.message}`;
+    if (!list.includes(message)) list.push(message);
+    byField.set(key, list);
+  }
+  return { byField, general };
+}
+
+function isKnownParam(def: AnyNodeDefinition, name: string): boolean {
+  const shape = (def.params as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && Object.hasOwn(shape, name);
+}

@@ -1,0 +1,40 @@
+/**
+ * Start-up: restore the autosaved work (or open the starter workflow on a first visit), then
+ * render the editor and keep autosaving.
+ */
+import '@xyflow/react/dist/style.css';
+import './styles/theme.css';
+import './styles/app.css';
+import './styles/node.css';
+import './styles/form.css';
+import type { Viewport } from '@xyflow/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { preloadForms } from './canvas/NodeView';
+import { readAutosave, startAutosave } from './files/autosave';
+import { createEditorStore } from './store/editor-store';
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const restored = await readAutosave();
+  const store = createEditorStore();
+  if (restored) store.load(restored.workflow, { asInput: restored.asInput, dirty: restored.dirty });
+
+  let viewport: Viewport | undefined = restored?.viewport;
+  const autosave = startAutosave(store, () => viewport);
+  const onViewportChange = (next: Viewport) => {
+    viewport = next;
+    autosave.touch();
+  };
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} {...(viewport ? { viewport } : {})} onViewportChange={onViewportChange} />
+    </StrictMode>,
+  );
+  if ('requestIdleCallback' in window) requestIdleCallback(preloadForms, { timeout: 1500 });
+  else setTimeout(preloadForms, 300);
+}
+
+void start();

@@ -1,0 +1,162 @@
+/**
+ * Settings: where requests go (the local engines, the real endpoints through this server's
+ * forwarder, or directly from the browser), the tokens, the chat model and concurrency. Changes
+ * apply at once and are kept in this browser, apart from any workflow. Loaded when first opened.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Dialog } from '../ui/Dialog';
+import { useChatModels } from './models';
+import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
+import { settingsStore, useSettings } from './settings-store';
+
+/** What GET /api/info says (the parts this dialog uses). */
+interface ServerInfo {
+  localEngines?: { models?: string[]; tokenRequired?: boolean };
+  forwarder?: { image?: boolean; text?: boolean };
+}
+
+function useServerInfo(): ServerInfo | 'unreachable' | null {
+  const [info, setInfo] = useState<ServerInfo | 'unreachable' | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/info', { signal: AbortSignal.timeout(5000) })
+      .then((r) => (r.ok ? (r.json() as Promise<ServerInfo>) : Promise.reject(new Error(String(r.status)))))
+      .then((body) => live && setInfo(body), () => live && setInfo('unreachable'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return info;
+}
+
+const MODES: { id: EndpointMode; title: string; text: string }[] = [
+  { id: 'local', title: 'Local engines (offline)', text: 'This server’s stand-in engines: no account, no network. Images are synthesised, not real models.' },
+  { id: 'forward', title: 'Real endpoints, through this server', text: 'The server holds the base URLs and the token (ATELIER_IMAGE_BASE_URL, ATELIER_TEXT_BASE_URL, ATELIER_TOKEN or its config file); the browser never sees the token.' },
+  { id: 'direct', title: 'Real endpoints, directly from the browser', text: 'For services that allow it (CORS). The token is kept in this browser.' },
+];
+
+function Field({ label, children, hint, error }: { label: string; children: (id: string, describedBy: string | undefined) => ReactNode; hint?: string; error?: string }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="settings-field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, [hintId, errorId].filter(Boolean).join(' ') || undefined)}
+      {hint && <p id={hintId} className="field-hint">{hint}</p>}
+      {error && <p id={errorId} className="field-issue">{error}</p>}
+    </div>
+  );
+}
+
+function ForwarderStatus({ info }: { info: ServerInfo | 'unreachable' | null }) {
+  if (info === null) return <p className="muted">Asking the server…</p>;
+  if (info === 'unreachable') return <p className="field-issue">The local server did not answer /api/info; is it running?</p>;
+  const { image = false, text = false } = info.forwarder ?? {};
+  if (!image && !text) return <p className="field-issue">Not configured on this server: start it with ATELIER_IMAGE_BASE_URL, ATELIER_TEXT_BASE_URL and ATELIER_TOKEN (or its config file).</p>;
+  return (
+    <p className={image && text ? 'ok-text' : 'field-issue'}>
+      Images: {image ? 'configured' : 'not configured'} · Chat: {text ? 'configured' : 'not configured'}
+    </p>
+  );
+}
+
+export default function SettingsDialog({ onClose }: { onClose: () => void }) {
+  const settings = useSettings();
+  const info = useServerInfo();
+  const models = useChatModels();
+  const update = (change: Partial<Settings>) => settingsStore.update(change);
+  const modelListId = useId();
+  const tokenRequired = info !== null && info !== 'unreachable' && info.localEngines?.tokenRequired === true;
+  const urlError = (value: string) => {
+    if (value.trim() === '') return undefined;
+    const check = checkBaseUrl(value);
+    return check.ok ? undefined : `This URL ${check.reason}`;
+  };
+
+  return (
+    <Dialog title="Settings" onClose={onClose} className="settings-dialog" footer={<button type="button" className="button primary" onClick={onClose}>Done</button>}>
+      <p className="muted">Kept in this browser only. Settings are never written into a workflow file, an autosave or an export: opening someone’s workflow cannot send your requests or your token anywhere.</p>
+      <fieldset className="settings-modes">
+        <legend>Where requests go</legend>
+        {MODES.map((mode) => (
+          <label key={mode.id} className={`mode-option ${settings.mode === mode.id ? 'chosen' : ''}`}>
+            <input type="radio" name="endpoint-mode" value={mode.id} checked={settings.mode === mode.id} onChange={() => update({ mode: mode.id })} />
+            <span>
+              <strong>{mode.title}</strong>
+              <span className="mode-text">{mode.text}</span>
+              {mode.id === 'forward' && <ForwarderStatus info={info} />}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      {settings.mode === 'direct' && (
+        <fieldset className="settings-group">
+          <legend>Direct endpoints</legend>
+          <Field label="Image API base URL" hint="Requests go to {this}/generate/{engine}." error={urlError(settings.directImageBaseUrl)}>
+            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directImageBaseUrl: e.target.value })} />}
+          </Field>
+          <Field label="Chat API base URL" hint="Requests go to {this}/v1/chat/completions." error={urlError(settings.directTextBaseUrl)}>
+            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directTextBaseUrl: e.target.value })} />}
+          </Field>
+          <Field label="Access token" hint="Sent as Authorization: Bearer to these two URLs only.">
+            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.directToken} aria-describedby={describedBy} onChange={(e) => update({ directToken: e.target.value })} />}
+          </Field>
+        </fieldset>
+      )}
+
+      {(settings.mode !== 'direct' && (tokenRequired || settings.serverToken !== '')) && (
+        <fieldset className="settings-group">
+          <legend>This server’s token</legend>
+          <Field label="Local server token" hint={tokenRequired ? 'This server was started with ATELIER_LOCAL_TOKEN and requires it.' : 'This server does not require a token now.'}>
+            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.serverToken} aria-describedby={describedBy} onChange={(e) => update({ serverToken: e.target.value })} />}
+          </Field>
+        </fieldset>
+      )}
+
+      {(settings.mode === 'direct' || tokenRequired || settings.serverToken !== '') && (
+        <div className="settings-field">
+          <label className="inline-check">
+            <input type="checkbox" checked={settings.rememberTokens} onChange={(e) => update({ rememberTokens: e.target.checked })} />
+            Remember tokens on this device
+          </label>
+          <p className={settings.rememberTokens ? 'field-issue' : 'field-hint'}>
+            {settings.rememberTokens
+              ? 'Tokens are stored in this browser’s local storage, readable by anyone using this browser profile. Untick on a shared computer.'
+              : 'Tokens are kept for this browser session only and forgotten when it closes.'}
+          </p>
+        </div>
+      )}
+
+      <fieldset className="settings-group">
+        <legend>Running</legend>
+        <Field label="Chat model" hint={models.length > 0 ? `Listed by the endpoint: ${models.join(', ')}` : 'This endpoint lists no models (or could not be asked): type the name.'}>
+          {(id, describedBy) => (
+            <>
+              <input id={id} className="input" type="text" list={modelListId} value={settings.chatModel} spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ chatModel: e.target.value })} />
+              <datalist id={modelListId}>{models.map((m) => <option key={m} value={m} />)}</datalist>
+            </>
+          )}
+        </Field>
+        <Field label="Nodes running at once" hint={`1 to ${MAX_CONCURRENCY}. Independent branches run in parallel up to this many.`}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input number narrow"
+              type="number"
+              min={1}
+              max={MAX_CONCURRENCY}
+              value={settings.concurrency}
+              aria-describedby={describedBy}
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                if (Number.isFinite(n) && n >= 1 && n <= MAX_CONCURRENCY) update({ concurrency: n });
+              }}
+            />
+          )}
+        </Field>
+      </fieldset>
+    </Dialog>
+  );
+}

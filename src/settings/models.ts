@@ -1,0 +1,57 @@
+/**
+ * The chat models the current endpoint lists (`GET {text}/v1/models`), for the model pickers.
+ * Fetched once per endpoint and kept; an endpoint that lists none (or refuses) leaves free text.
+ */
+import { useEffect } from 'react';
+import { createSmallStore, useSmallStore } from '../ui/small-store';
+import { endpointsFor, type Settings } from './settings';
+import { useSettings } from './settings-store';
+
+const lists = createSmallStore<ReadonlyMap<string, readonly string[]>>(new Map());
+const pending = new Set<string>();
+
+/** Model ids from a `/v1/models` body, or [] when it is not that shape. */
+export function parseModelList(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const data = (body as { data?: unknown }).data;
+  if (!Array.isArray(data)) return [];
+  return data
+    .map((m: unknown) => (typeof m === 'object' && m !== null ? (m as { id?: unknown }).id : undefined))
+    .filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 200)
+    .slice(0, 500);
+}
+
+/** Asks the endpoint of these settings for its models (once per endpoint per page). */
+export async function fetchChatModels(settings: Settings, origin: string): Promise<readonly string[]> {
+  const { textBaseUrl, token } = endpointsFor(settings, origin);
+  if (textBaseUrl === '') return [];
+  const known = lists.get().get(textBaseUrl);
+  if (known) return known;
+  if (pending.has(textBaseUrl)) return [];
+  pending.add(textBaseUrl);
+  let models: string[] = [];
+  try {
+    const response = await fetch(`${textBaseUrl}/v1/models`, {
+      headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(8000),
+    });
+    if (response.ok) models = parseModelList(await response.json());
+  } catch {
+    // Unreachable, refused by CORS or not JSON: the model stays a free-text field.
+  } finally {
+    pending.delete(textBaseUrl);
+  }
+  lists.set((m) => new Map(m).set(textBaseUrl, models));
+  return models;
+}
+
+/** The models of the current endpoint ([] until known, or when it lists none). */
+export function useChatModels(): readonly string[] {
+  const settings = useSettings();
+  const all = useSmallStore(lists);
+  const { textBaseUrl } = endpointsFor(settings, window.location.origin);
+  useEffect(() => {
+    void fetchChatModels(settings, window.location.origin);
+  }, [settings]);
+  return all.get(textBaseUrl) ?? [];
+}
