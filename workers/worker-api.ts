@@ -1,12 +1,14 @@
 /**
  * What the editor's web worker offers the page, kept apart from `expose` so it can be tested
  * without a Worker: settings in (endpoints and token from the editor's settings, never from a
- * workflow), runs with their events out (images as transferred bytes), cancel.
+ * workflow), runs with their events out (images as transferred bytes), cancel, the cost estimate
+ * of a run, and the result cache's size and Clear.
  */
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ClientConfig } from '../api/http';
 import type { Workflow } from '../workflow/schema';
-import { createMemoryCache, type CacheStore, type MemoryCache } from './cache';
+import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
+import { estimateRun, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
 import type { PlanOptions } from './plan';
@@ -35,8 +37,11 @@ export interface WorkerApiDeps {
   createChatClient(config: ClientConfig): ChatClient;
   /** comlink's `transfer`: marks buffers to move with the message instead of being copied. */
   transfer<T>(value: T, transferables: Transferable[]): T;
-  /** Where results are kept; in memory by default. It outlives changes of settings. */
-  cache?: CacheStore;
+  /**
+   * Where results are kept; in memory by default (the worker entry passes the IndexedDB store).
+   * It outlives changes of settings.
+   */
+  cache?: CacheStore | ManagedCache;
 }
 
 export interface WorkerApi {
@@ -46,19 +51,34 @@ export interface WorkerApi {
   run(workflow: Workflow, options: WorkerRunOptions, onEvent: UiEventListener): Promise<RunSummary>;
   /** Cancels every run in progress; requests in flight are aborted. */
   cancel(): void;
-  /** Forgets every cached result (only the default in-memory cache can be cleared here). */
-  clearCache(): void;
+  /**
+   * What running the workflow (or the part `options` selects) would cost with the current settings
+   * and cache: requests, images, price units, cached nodes. Sends nothing.
+   */
+  estimate(workflow: Workflow, options: PlanOptions): Promise<RunEstimate>;
+  /** Forgets every cached result. */
+  clearCache(): Promise<void>;
+  /** How full the result cache is, and whether it persists. */
+  cacheStats(): Promise<CacheStats>;
+}
+
+function isManaged(cache: CacheStore): cache is ManagedCache {
+  const c = cache as Partial<ManagedCache>;
+  return typeof c.clear === 'function' && typeof c.stats === 'function';
 }
 
 export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
   const cache = deps.cache ?? createMemoryCache();
   const runs = new Set<AbortController>();
   let executor: Executor | undefined;
+  let estimateDeps: { settings: { chatModel: string }; cacheScope: string } | undefined;
+  const needSettings = (what: string) => new Error(`the worker has no settings yet: call configure() before ${what}()`);
 
   return {
     configure(settings) {
       const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
       const auth = token === undefined ? {} : { token };
+      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl}`;
       executor = createExecutor({
         registry: deps.registry,
         api: {
@@ -69,12 +89,13 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         concurrency: settings.concurrency,
         cache,
         secrets: token === undefined ? [] : [token],
-        cacheScope: `${settings.imageBaseUrl} ${settings.textBaseUrl}`,
+        cacheScope: scope,
       });
+      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope };
     },
 
     async run(workflow, options, onEvent) {
-      if (!executor) throw new Error('the worker has no settings yet: call configure() before run()');
+      if (!executor) throw needSettings('run');
       const controller = new AbortController();
       runs.add(controller);
       // Events travel on the listener's own channel, the result on the worker's: waiting for
@@ -103,8 +124,20 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       for (const controller of runs) controller.abort(new DOMException('The run was cancelled', 'AbortError'));
     },
 
-    clearCache() {
-      (cache as Partial<MemoryCache>).clear?.();
+    estimate(workflow, options) {
+      if (!estimateDeps) return Promise.reject(needSettings('estimate'));
+      const plan: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
+      return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps });
+    },
+
+    async clearCache() {
+      if (!isManaged(cache)) throw new Error('this result cache cannot be cleared');
+      await cache.clear();
+    },
+
+    cacheStats() {
+      if (!isManaged(cache)) return Promise.reject(new Error('this result cache does not report its size'));
+      return cache.stats();
     },
   };
 }

@@ -2,14 +2,24 @@
  * The editor's web worker entry: the executor behind comlink. The page does
  * `wrap<WorkerApi>(new Worker(new URL('../workers/worker.ts', import.meta.url), { type: 'module' }))`,
  * then `configure(settings)` and `run(workflow, options, proxy(onEvent))`.
+ *
+ * Results are cached in IndexedDB, so they survive a reload and are shared by every workflow
+ * and tab; where IndexedDB is missing or refuses to open, in memory for the worker's life
+ * (`cacheStats()` says which).
  */
 import { expose, transfer } from 'comlink';
 import { createChatClient } from '../api/chat-client';
 import { createImageClient } from '../api/image-client';
 import { registry } from '../nodes/index';
+import { createMemoryCache } from './cache';
+import { createIdbCache } from './idb-cache';
 import { createWorkerApi } from './worker-api';
 
-expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer }));
+const cache = typeof indexedDB === 'undefined' ? createMemoryCache() : createIdbCache({ fallback: createMemoryCache() });
+
+expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer, cache }));
 
 export type { WorkerApi, WorkerRunOptions, WorkerSettings } from './worker-api';
 export type { UiEvent, UiImage, UiValue } from './transfer';
+export type { RunEstimate, NodeEstimate, EstimateTotals } from './estimate';
+export type { CacheStats } from './cache';

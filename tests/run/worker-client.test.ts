@@ -91,7 +91,9 @@ describe('worker client', () => {
       configure: () => undefined,
       run: () => new Promise(() => undefined),
       cancel: () => undefined,
-      clearCache: () => undefined,
+      estimate: () => new Promise(() => undefined),
+      clearCache: () => Promise.resolve(),
+      cacheStats: () => new Promise(() => undefined),
     };
     const w = portWorker(stuck);
     open.push(w.worker);

@@ -111,8 +111,41 @@ describe('worker api over comlink', () => {
     expect(image.calls).toHaveLength(0);
   });
 
-  it('asks for settings before the first run', async () => {
+  it('asks for settings before the first run or estimate', async () => {
     const { remote } = connect();
     await expect(remote.run(workflow([['s', 'source']]), { mode: 'all' }, proxy(() => undefined))).rejects.toThrow(/configure\(\) before run\(\)/);
+    await expect(remote.estimate(workflow([['s', 'source']]), { mode: 'all' })).rejects.toThrow(/configure\(\) before estimate\(\)/);
+  });
+
+  it('estimates with the cache the runs fill, per service: cached after a run, not for other endpoints', async () => {
+    const { remote, image } = connect();
+    await remote.configure(settings);
+    const wf = workflow([['g', 'gen', { prompt: 'p', seed: 3 }], ['s', 'source']]);
+    const before = await remote.estimate(wf, { mode: 'all' });
+    expect(before).toMatchObject({ ok: true, totals: { cachedNodes: 0 } });
+    await remote.run(wf, { mode: 'all' }, proxy(() => undefined));
+    const after = await remote.estimate(wf, { mode: 'all' });
+    expect(after).toMatchObject({ ok: true, totals: { cachedNodes: 2, callsSavedByCache: 1 } });
+    expect(await remote.estimate(wf, { mode: 'to', nodeId: 'g' })).toMatchObject({ ok: true, nodes: [{ nodeId: 'g', status: 'cached' }] });
+
+    await remote.configure({ ...settings, imageBaseUrl: 'https://images.example.com' });
+    expect(await remote.estimate(wf, { mode: 'all' })).toMatchObject({ ok: true, totals: { cachedNodes: 0 } });
+    expect(image.calls).toHaveLength(1);
+  });
+
+  it('reports the cache size and clears it', async () => {
+    const { remote } = connect();
+    await remote.configure(settings);
+    await remote.run(workflow([['g', 'gen', { prompt: 'p', seed: 3 }]]), { mode: 'all' }, proxy(() => undefined));
+    expect(await remote.cacheStats()).toMatchObject({ entries: 1, persistent: false });
+    await remote.clearCache();
+    expect(await remote.cacheStats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('refuses to clear a cache store that cannot be cleared, saying so', async () => {
+    const bare = { get: () => Promise.resolve(undefined), set: () => Promise.resolve() };
+    const { remote } = connect({ cache: bare });
+    await expect(remote.clearCache()).rejects.toThrow('this result cache cannot be cleared');
+    await expect(remote.cacheStats()).rejects.toThrow('does not report its size');
   });
 });
