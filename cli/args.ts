@@ -20,6 +20,8 @@ export interface RunArgs {
   sets: string[];
   concurrency?: number;
   json: boolean;
+  /** Embed the workflow and a manifest in each image written (off with --no-embed). */
+  embed: boolean;
   model?: string;
   /** Run only part of the workflow: up to a node, or from a node on. */
   target?: { mode: 'to' | 'from'; node: string };
@@ -31,7 +33,9 @@ export const USAGE = `Usage: atelier run <workflow.json> [options]
        atelier --help | --version
 
 Runs an Atelier workflow file headless, on the same executor as the editor, and writes every
-output (images as the service sent them, texts as .txt) plus a manifest.json into one folder.
+output (images, texts as .txt) plus a manifest.json into one folder. Each JPEG and PNG carries
+the workflow as it ran and a manifest of the request and seed that made it (never a token or an
+endpoint); give such an image instead of <workflow.json> to run its workflow again.
 
 Options:
   --out DIR               Folder for this run's outputs (default ./atelier-out/<run-id>).
@@ -47,6 +51,8 @@ Options:
   --to NODE               Run only NODE and what it depends on.
   --from NODE             Run NODE and everything downstream of it.
   --concurrency N         Nodes run at once, 1 to 64 (default 4).
+  --no-embed              Write the images exactly as the service sent them, with no workflow
+                          or manifest inside.
   --json                  Print the run's events as JSON lines on stdout (image data replaced
                           by sizes and file names); progress stays on stderr.
   -h, --help              Show this help.
@@ -69,6 +75,7 @@ const OPTIONS = {
   from: { type: 'string' },
   concurrency: { type: 'string' },
   json: { type: 'boolean' },
+  'no-embed': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -123,7 +130,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (rest.length > 1) throw new UsageError(`run takes one workflow file, got ${rest.length} arguments`);
   if (values.to !== undefined && values.from !== undefined) throw new UsageError('--to and --from cannot be used together');
 
-  const args: RunArgs = { command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true };
+  const args: RunArgs = { command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true, embed: values['no-embed'] !== true };
   const nonEmpty = (flag: string, value: string | undefined): string | undefined => {
     if (value !== undefined && value.trim() === '') throw new UsageError(`--${flag} needs a value`);
     return value;

@@ -43,6 +43,8 @@ export interface Manifest {
   endpoints: { image: string; text: string };
   chatModel: string;
   concurrency: number;
+  /** Whether the images carry the workflow and their own manifest (false with --no-embed). */
+  embedded: boolean;
   scope: { mode: 'all' } | { mode: 'to' | 'from'; node: string };
   overrides: { node: string; param: string; value: unknown }[];
   apiCalls: number;
@@ -95,6 +97,7 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
     endpoints: init.endpoints,
     chatModel: init.chatModel,
     concurrency: init.concurrency,
+    embedded: init.embedded,
     scope: init.scope,
     overrides: init.overrides,
     apiCalls: 0,

@@ -1,6 +1,7 @@
 /**
- * Writing a run's outputs: images as the service sent them (base64 decoded to bytes, extension
- * from the mime type), texts as .txt, named `<node-id>-<port>[-<index>].<ext>`.
+ * Writing a run's outputs: images (base64 decoded to bytes, extension from the mime type; the
+ * bytes as the service sent them unless `imageBytes` adds to them), texts as .txt, named
+ * `<node-id>-<port>[-<index>].<ext>`.
  *
  * A value already written in this run is not written again: a node's `image` is the first of
  * its `images`, and a Preview shows what its upstream made, so both point at the existing file.
@@ -17,6 +18,14 @@ export interface PortFiles {
   kind: Value['kind'];
   /** File names inside the run folder: one per image, one for a text or number. */
   files: string[];
+}
+
+export interface OutputWriterOptions {
+  /**
+   * The bytes to write for an image going to `file` from `nodeId`'s outputs (the CLI embeds the
+   * workflow here); by default the image's own bytes.
+   */
+  imageBytes?(image: ImageData, file: string, nodeId: string): Uint8Array;
 }
 
 export interface OutputWriter {
@@ -71,7 +80,7 @@ function listsFirst(outputs: NodeOutputs): [string, Value][] {
   return [...entries.filter(isList), ...entries.filter((e) => !isList(e))];
 }
 
-export function createOutputWriter(dir: string): OutputWriter {
+export function createOutputWriter(dir: string, options: OutputWriterOptions = {}): OutputWriter {
   const files: string[] = [];
   const taken = new Set<string>();
   /** Content already written, to the file holding it. */
@@ -90,20 +99,29 @@ export function createOutputWriter(dir: string): OutputWriter {
     }
   };
 
-  const put = (key: string, stem: string, ext: string, data: () => Buffer | string, share: boolean): string => {
+  const put = (key: string, stem: string, ext: string, data: (name: string) => Uint8Array | string, share: boolean): string => {
     const existing = share ? written.get(key) : undefined;
     if (existing !== undefined) return existing;
     const name = claim(stem, ext);
     files.push(name);
     if (!written.has(key)) written.set(key, name);
-    pending.push(writeFile(join(dir, name), data()).catch((error: unknown) => {
+    let content: Uint8Array | string;
+    try {
+      content = data(name);
+    } catch (error) {
+      // Reported by flush like a failed write: the run goes on, the exit code says it.
+      failure ??= error;
+      return name;
+    }
+    pending.push(writeFile(join(dir, name), content).catch((error: unknown) => {
       failure ??= error;
     }));
     return name;
   };
 
-  const putImage = (image: ImageData, stem: string, share: boolean) =>
-    put(`image:${image.b64}`, stem, mimeExtension(image.mime), () => Buffer.from(image.b64, 'base64'), share);
+  const imageBytes = options.imageBytes ?? ((image: ImageData) => Buffer.from(image.b64, 'base64'));
+  const putImage = (image: ImageData, stem: string, share: boolean, nodeId: string) =>
+    put(`image:${image.b64}`, stem, mimeExtension(image.mime), (name) => imageBytes(image, name, nodeId), share);
   const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => text, share);
 
   return {
@@ -124,10 +142,10 @@ export function createOutputWriter(dir: string): OutputWriter {
             result[port] = { kind: 'number', files: [putText(String(value.value), base, share)] };
             break;
           case 'image':
-            result[port] = { kind: 'image', files: [putImage(value.value, base, share)] };
+            result[port] = { kind: 'image', files: [putImage(value.value, base, share, nodeId)] };
             break;
           case 'images':
-            result[port] = { kind: 'images', files: value.value.map((image, i) => putImage(image, `${base}-${i}`, share)) };
+            result[port] = { kind: 'images', files: value.value.map((image, i) => putImage(image, `${base}-${i}`, share, nodeId)) };
             break;
         }
       }

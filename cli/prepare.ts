@@ -1,6 +1,6 @@
 /**
- * Everything before a run sends anything: read and load the file (through workflow/load, which
- * drops credentials and endpoints), apply `--set`, resolve `--to/--from`, and validate the part
+ * Everything before a run sends anything: read and load the file, or the workflow inside an image
+ * Atelier wrote (through workflow/load, which drops credentials and endpoints), apply `--set`, resolve `--to/--from`, and validate the part
  * that will run, listing every problem at once.
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
+import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
 import { WorkflowError } from '../workflow/errors';
 import { DEFAULT_LIMITS } from '../workflow/limits';
 import { loadWorkflow } from '../workflow/load';
@@ -29,13 +30,30 @@ export interface PreparedRun {
 
 const LOAD_OPTIONS = catalogueLoadOptions(registry);
 
+/** The workflow text a JPEG or PNG written by Atelier carries. */
+function workflowInImage(bytes: Uint8Array, shown: string): string {
+  let content;
+  try {
+    content = extractWorkflow(bytes);
+  } catch (error) {
+    if (error instanceof ImageEmbedError) throw new PrepareError(`${shown}: ${error.message}`);
+    throw error;
+  }
+  if (content?.workflow === undefined) {
+    throw new PrepareError(`${shown} is an image with no Atelier workflow inside (written with --no-embed, or edited by a program that drops metadata)`);
+  }
+  return content.workflow;
+}
+
+/** The workflow file's text, or the workflow embedded in an image Atelier wrote. */
 async function readWorkflowFile(path: string, shown: string): Promise<string> {
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new PrepareError(`${shown} is not a file`);
     // UTF-8 takes at most 4 bytes a character: beyond this the loader would refuse it anyway.
     if (info.size > DEFAULT_LIMITS.maxFileChars * 4) throw new PrepareError(`${shown} is ${info.size} bytes, far beyond what a workflow file may be`);
-    return await readFile(path, 'utf8');
+    const bytes = await readFile(path);
+    return embedFormat(bytes) === undefined ? bytes.toString('utf8') : workflowInImage(bytes, shown);
   } catch (error) {
     if (error instanceof PrepareError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -13,6 +13,7 @@ import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/e
 import { type RunArgs } from './args';
 import { checkBaseUrl, openEndpoints } from './endpoints';
 import { EXIT, type CliIo } from './io';
+import { createImageEmbedder } from './embed';
 import { eventLine } from './json-events';
 import { createManifest, type Manifest } from './manifest';
 import { createOutputWriter, createRunDir, runIdFor, type PortFiles } from './outputs';
@@ -75,12 +76,23 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     const { workflow } = prepared;
     const manifest = createManifest({
       atelier: { version }, runId, workflow, file: args.file, endpoints: { image: endpoints.image, text: endpoints.text },
-      chatModel: prepared.chatModel, concurrency,
+      chatModel: prepared.chatModel, concurrency, embedded: args.embed,
       scope: prepared.plan.mode === 'all' ? { mode: 'all' } : { mode: prepared.plan.mode, node: prepared.plan.nodeId },
       overrides: prepared.overrides.map((o) => ({ node: o.nodeId, param: o.param, value: o.value })),
       warnings: prepared.warnings,
     }, started);
-    const writer = createOutputWriter(dir);
+    const embedWarnings: string[] = [];
+    const embedder = args.embed
+      ? createImageEmbedder({
+        workflow, registry, atelierVersion: version, secrets: endpoints.secrets, now,
+        callsOf: (nodeId) => recorder.callsOf(nodeId),
+        warn: (text) => {
+          embedWarnings.push(text);
+          say(`warning: ${text}`);
+        },
+      })
+      : undefined;
+    const writer = createOutputWriter(dir, embedder ? { imageBytes: embedder.bytesFor } : {});
     const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
     const where = endpoints.image === endpoints.text ? endpoints.image : `image ${endpoints.image}, text ${endpoints.text}`;
     say(`running "${workflow.metadata.title}" on ${where === 'local' ? 'the local engines (in-process)' : where}; outputs in ${shownDir}`);
@@ -88,6 +100,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     const onEvent = (event: ExecutorEvent) => {
       recorder.onEvent(event);
       manifest.onEvent(event);
+      embedder?.onEvent(event);
       let files: Record<string, PortFiles> | undefined;
       if (event.type === 'node-done') {
         const node = byId.get(event.nodeId);
@@ -110,7 +123,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
       problems.push(`writing the outputs failed: ${(error as Error).message}`);
     });
     for (const id of Object.keys(manifest.manifest.nodes)) manifest.setRequests(id, recorder.callsOf(id));
-    const written = manifest.finish(now(), { summary, interrupted, files: writer.files, warnings: problems });
+    const written = manifest.finish(now(), { summary, interrupted, files: writer.files, warnings: [...embedWarnings, ...problems] });
     await writeManifest(join(dir, 'manifest.json'), written, endpoints.secrets).catch((error: unknown) => {
       problems.push(`writing manifest.json failed: ${(error as Error).message}`);
     });

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { extractWorkflow } from '../../workflow/embed';
 import { sendText, startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server';
 import { answerWithLocalEngine, example, onlyRunDir, readManifest, runCli, spawnCli, tempDir } from './helpers';
 
@@ -93,10 +94,14 @@ describe('--json', () => {
     expect(types('sdxl')).toEqual(['node-queued', 'node-started', 'node-progress', 'node-request', 'node-progress', 'node-done']);
     const done = events.find((e) => e.type === 'node-done' && e.nodeId === 'sdxl') as unknown as { outputs: { image: { kind: string; value: Record<string, unknown> } } };
     const dir = onlyRunDir(cwd);
+    // `bytes` is the image as the service sent it; the file also carries the workflow.
+    const file = readFileSync(join(dir, 'sdxl-image.jpg'));
+    const sent = extractWorkflow(file)!.manifest!.image as { bytes: number };
     expect(done.outputs.image).toEqual({
       kind: 'image',
-      value: { mime: 'image/jpeg', seed: 11, width: 1024, height: 1024, bytes: readFileSync(join(dir, 'sdxl-image.jpg')).length, file: 'sdxl-image.jpg' },
+      value: { mime: 'image/jpeg', seed: 11, width: 1024, height: 1024, bytes: sent.bytes, file: 'sdxl-image.jpg' },
     });
+    expect(file.length).toBeGreaterThan(sent.bytes);
     const text = events.find((e) => e.type === 'node-done' && e.nodeId === 'prompt') as unknown as { outputs: { text: unknown } };
     expect(text.outputs.text).toEqual({ kind: 'text', value: 'a red fox in the snow, morning light, detailed fur', file: 'prompt-text.txt' });
     expect(stdout).not.toMatch(/[A-Za-z0-9+/]{300}/);

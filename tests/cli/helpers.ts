@@ -34,6 +34,8 @@ export interface InProcessOptions {
   cwd?: string;
   interrupt?: AbortSignal;
   stderrIsTTY?: boolean;
+  /** The CLI's clock (run id, manifest times), for runs that must give the same bytes twice. */
+  now?: () => Date;
 }
 
 /** Runs `atelier <argv>` in this process; retries are immediate so failures are quick. */
@@ -48,6 +50,7 @@ export async function runCli(argv: string[], options: InProcessOptions = {}): Pr
     cwd,
     interrupt: options.interrupt,
     client: { retry: { baseDelayMs: 1, maxDelayMs: 5 } },
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   return { code, stdout, stderr, cwd };
 }

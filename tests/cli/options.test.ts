@@ -15,7 +15,7 @@ describe('usage', () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: atelier run <workflow.json>/);
-    for (const flag of ['--out', '--image-base-url', '--text-base-url', '--set', '--concurrency', '--json', '--model', '--to', '--from', 'ATELIER_TOKEN']) {
+    for (const flag of ['--out', '--image-base-url', '--text-base-url', '--set', '--concurrency', '--json', '--no-embed', '--model', '--to', '--from', 'ATELIER_TOKEN']) {
       expect(stdout).toContain(flag);
     }
   });
