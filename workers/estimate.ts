@@ -169,8 +169,13 @@ export async function estimateRun(
     return runs(cost, { cacheable });
   };
 
-  const nodes: NodeEstimate[] = [];
-  for (const node of planned.plan.nodes) nodes.push(await estimateNode(node));
+  // Each node starts once the nodes it depends on are estimated, so independent branches hash
+  // and read the cache at the same time; the plan's order makes every dependency known first.
+  const estimates = new Map<string, Promise<NodeEstimate>>();
+  for (const node of planned.plan.nodes) {
+    estimates.set(node.id, Promise.all(node.dependsOn.map((id) => estimates.get(id)!)).then(() => estimateNode(node)));
+  }
+  const nodes = await Promise.all(estimates.values());
   return { ok: true, nodes, totals: totalsOf(nodes), warnings };
 }
 
