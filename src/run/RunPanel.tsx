@@ -101,7 +101,7 @@ export function RunPanel() {
         </p>
       )}
       {problems.length > 0 && (
-        <section className="run-problems" aria-label="Problems to fix before running" role="alert">
+        <section className="run-problems" aria-label="Problems to fix before running" aria-live="assertive">
           <h2 className="run-panel__heading">{plural(problems.length, 'problem')} to fix before running</h2>
           <ul>
             {problems.map((p, i) => (

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { editorSession } from './fixtures';
+
+const session = editorSession();
+
+const isFocused = (el: Element) => el === document.activeElement;
+
+describe('problems before a run', () => {
+  it('are listed together, nothing is sent, and each one leads to its node and field', async () => {
+    const editor = await session.open();
+    await editor.newWorkflow();
+    const chat = await editor.addNode('Chat prompt writer', { x: 100, y: 100 });
+    const restyle = await editor.addNode('Image to image', { x: 560, y: 60 });
+    await chat.field('User message').fill('');
+
+    await editor.run();
+
+    const problems = editor.runProblems;
+    await problems.waitFor();
+    expect(await problems.getByRole('heading').textContent()).toBe('2 problems to fix before running');
+    const items = problems.getByRole('button');
+    expect(await items.count()).toBe(2);
+    expect(await editor.lastRun.getByRole('heading').textContent()).toBe('Run refused: nothing was sent');
+    expect(await chat.status.textContent()).toBe('Cannot run');
+    expect(await restyle.status.textContent()).toBe('Cannot run');
+
+    // Away from the field first, so that focusing it is the problem's doing.
+    await editor.pane.click({ position: { x: 20, y: 20 } });
+    await problems.getByRole('button', { name: /^Chat prompt writer: .*user message/i }).click();
+    await expect.poll(() => chat.field('User message').evaluate(isFocused)).toBe(true);
+
+    await problems.getByRole('button', { name: /^Image to image: input 'Image'/ }).click();
+    await expect.poll(() => restyle.root.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+    // Fixing one leaves the other on the list at the next try.
+    await chat.field('User message').fill('A fox in the snow.');
+    await editor.run();
+    await expect.poll(() => problems.getByRole('heading').textContent()).toBe('1 problem to fix before running');
+    expect(await chat.status.count()).toBe(0);
+  });
+});
