@@ -107,7 +107,29 @@ export function createIdbCache(options: IdbCacheOptions = {}): IdbCache {
     throw new Error(`the result cache is unavailable: ${unavailable ?? 'IndexedDB would not open'}`);
   }
 
-  const write = (db: IDBPDatabase<CacheDb>): WriteTx => db.transaction(['entries', 'meta', 'totals'], 'readwrite');
+  const write = (db: IDBPDatabase<CacheDb>): WriteTx => {
+    const tx = db.transaction(['entries', 'meta', 'totals'], 'readwrite');
+    // A failed request also fails `done`; whoever awaits `done` hears it, nobody else must.
+    tx.done.catch(() => undefined);
+    return tx;
+  };
+
+  /** Runs `body` in one write transaction, all or nothing: a failure aborts what it had done. */
+  async function atomically<T>(db: IDBPDatabase<CacheDb>, body: (tx: WriteTx) => Promise<T>): Promise<T> {
+    const tx = write(db);
+    try {
+      const result = await body(tx);
+      await tx.done;
+      return result;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // Already aborted or finished: nothing left to undo.
+      }
+      throw error;
+    }
+  }
 
   /** Removes one entry inside `tx`, keeping the totals right. */
   async function drop(tx: WriteTx, key: string, totals: Totals): Promise<void> {
@@ -133,56 +155,51 @@ export function createIdbCache(options: IdbCacheOptions = {}): IdbCache {
   }
 
   /** Recounts the totals from `meta` on open: they stay right even if an older build left them wrong. */
-  async function reconcile(db: IDBPDatabase<CacheDb>): Promise<void> {
-    const tx = write(db);
-    const totals: Totals = { bytes: 0, entries: 0 };
-    for (let cursor = await tx.objectStore('meta').openCursor(); cursor; cursor = await cursor.continue()) {
-      totals.bytes += cursor.value.bytes;
-      totals.entries++;
-    }
-    await tx.objectStore('totals').put(totals, TOTALS);
-    await tx.done;
+  function reconcile(db: IDBPDatabase<CacheDb>): Promise<void> {
+    return atomically(db, async (tx) => {
+      const totals: Totals = { bytes: 0, entries: 0 };
+      for (let cursor = await tx.objectStore('meta').openCursor(); cursor; cursor = await cursor.continue()) {
+        totals.bytes += cursor.value.bytes;
+        totals.entries++;
+      }
+      await tx.objectStore('totals').put(totals, TOTALS);
+    });
   }
 
   async function readTotals(tx: WriteTx): Promise<Totals> {
     return (await tx.objectStore('totals').get(TOTALS)) ?? { bytes: 0, entries: 0 };
   }
 
-  async function put(db: IDBPDatabase<CacheDb>, key: string, entry: CacheEntry, bytes: number, limit: number): Promise<void> {
-    const tx = write(db);
-    const totals = await readTotals(tx);
-    await drop(tx, key, totals);
-    if (bytes <= maxBytes) {
-      await evict(tx, totals, bytes, limit, key);
-      await tx.objectStore('entries').put(entry, key);
-      await tx.objectStore('meta').put({ bytes, used: stamp() }, key);
-      totals.bytes += bytes;
-      totals.entries++;
-    }
-    await tx.objectStore('totals').put(totals, TOTALS);
-    await tx.done;
+  function put(db: IDBPDatabase<CacheDb>, key: string, entry: CacheEntry, bytes: number, limit: number): Promise<void> {
+    return atomically(db, async (tx) => {
+      const totals = await readTotals(tx);
+      await drop(tx, key, totals);
+      if (bytes <= maxBytes) {
+        await evict(tx, totals, bytes, limit, key);
+        await tx.objectStore('entries').put(entry, key);
+        await tx.objectStore('meta').put({ bytes, used: stamp() }, key);
+        totals.bytes += bytes;
+        totals.entries++;
+      }
+      await tx.objectStore('totals').put(totals, TOTALS);
+    });
   }
 
   return {
     get(key) {
-      return withDb(async (db) => {
-        const tx = write(db);
+      return withDb((db) => atomically(db, async (tx) => {
         const [value, meta] = await Promise.all([tx.objectStore('entries').get(key), tx.objectStore('meta').get(key)]);
-        let hit: CacheEntry | undefined;
-        if (value !== undefined || meta !== undefined) {
-          if (isCacheEntry(value) && meta) {
-            hit = value;
-            await tx.objectStore('meta').put({ ...meta, used: stamp() }, key);
-          } else {
-            // Damaged, half written by something else, or from a layout this build does not read.
-            const totals = await readTotals(tx);
-            await drop(tx, key, totals);
-            await tx.objectStore('totals').put(totals, TOTALS);
-          }
+        if (value === undefined && meta === undefined) return undefined;
+        if (isCacheEntry(value) && meta) {
+          await tx.objectStore('meta').put({ ...meta, used: stamp() }, key);
+          return value;
         }
-        await tx.done;
-        return hit;
-      }, (fallback) => fallback.get(key));
+        // Damaged, half written by something else, or from a layout this build does not read.
+        const totals = await readTotals(tx);
+        await drop(tx, key, totals);
+        await tx.objectStore('totals').put(totals, TOTALS);
+        return undefined;
+      }), (fallback) => fallback.get(key));
     },
 
     set(key, entry) {
@@ -200,11 +217,9 @@ export function createIdbCache(options: IdbCacheOptions = {}): IdbCache {
     },
 
     clear() {
-      return withDb(async (db) => {
-        const tx = write(db);
+      return withDb((db) => atomically(db, async (tx) => {
         await Promise.all([tx.objectStore('entries').clear(), tx.objectStore('meta').clear(), tx.objectStore('totals').clear()]);
-        await tx.done;
-      }, async (fallback) => fallback.clear());
+      }), async (fallback) => fallback.clear());
     },
 
     stats() {

@@ -111,6 +111,30 @@ describe('IndexedDB cache store', () => {
     expect(await again.stats()).toMatchObject({ entries: 1, bytes: entryBytes(image('a')) });
   });
 
+  it('when the browser quota is full, makes room down to half of what it holds and stores the entry', async () => {
+    const cache = store();
+    for (const key of ['a', 'b', 'c', 'd']) await cache.set(key, image(key));
+    const put = IDBObjectStore.prototype.put;
+    let refused = 0;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'entries' && refused === 0) {
+        refused++;
+        throw new DOMException('the origin is over its quota', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    };
+    try {
+      await cache.set('e', image('e'));
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    expect(refused).toBe(1);
+    // Held 4, room down to 2: the newest old entry and the new one remain.
+    const kept = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(async (k) => ((await cache.get(k)) ? k : undefined)));
+    expect(kept.filter(Boolean)).toEqual(['d', 'e']);
+    expect(await cache.stats()).toMatchObject({ entries: 2, bytes: 2 * entryBytes(image('a')) });
+  });
+
   it('clears everything', async () => {
     const cache = store();
     await cache.set('a', image('a'));
