@@ -83,7 +83,8 @@ export interface BatchPlan {
 
 /**
  * `count` runs of the part of the workflow `plan` selects, each with the seeds the run before it
- * would leave. Only nodes that run move their seeds on.
+ * would leave. Only the nodes the run is for move their seeds on: with "run from here", the node
+ * and what follows it, not the nodes it takes from the cache.
  */
 export function planBatch(
   workflow: Workflow,
@@ -93,8 +94,11 @@ export function planBatch(
 ): BatchPlan {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`a batch runs 1 or more times, not ${count}`);
   const planned = planRun(workflow, registry, options.plan ?? { mode: 'all' });
-  // An invalid workflow still gets its snapshots: each run then reports the problems.
-  const ran = planned.ok ? planned.plan.nodes.map((n) => n.id) : [];
+  // An invalid workflow still gets its snapshots: each run then reports the problems. "Run from
+  // here" re-makes its node and what follows; the nodes before it are only read from the cache.
+  const ran = planned.ok
+    ? planned.plan.nodes.filter((n) => planned.plan.options.mode !== 'from' || !n.reuseCached).map((n) => n.id)
+    : [];
   const runs: Workflow[] = [];
   let current = workflow;
   for (let i = 0; i < count; i++) {

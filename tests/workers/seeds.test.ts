@@ -82,6 +82,15 @@ describe('batches', () => {
     expect([seedOf(batch.after, 'a'), seedOf(batch.after, 'b')]).toEqual([3, 1]);
   });
 
+  it('with "run from here", re-rolls the node and what follows, not the nodes it takes from the cache', () => {
+    const wf = workflow(
+      [['first', 'text-to-image', t2i(1, 'increment')], ['then', 'image-to-image', t2i(1, 'increment')]],
+      ['first.image -> then.image'],
+    );
+    const batch = planBatch(wf, registry, 3, { plan: { mode: 'from', nodeId: 'then' } });
+    expect([seedOf(batch.after, 'first'), seedOf(batch.after, 'then')]).toEqual([1, 4]);
+  });
+
   it('refuses a count below one', () => {
     expect(() => planBatch(workflow([]), registry, 0)).toThrow(/1 or more times, not 0/);
   });
