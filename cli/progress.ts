@@ -62,7 +62,10 @@ export function createProgress(out: TextSink): Progress {
           status('failed', event.nodeId, `  after ${formatDuration(event.durationMs)}: ${event.error.message}`);
           break;
         case 'node-skipped':
-          status('skipped', event.nodeId, `  ('${event.because}' failed)`);
+          status('skipped', event.nodeId, `  (${event.reason})`);
+          break;
+        case 'node-bypassed':
+          status('bypassed', event.nodeId);
           break;
         case 'node-cancelled':
           status('cancelled', event.nodeId);
