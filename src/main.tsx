@@ -18,6 +18,8 @@ import { createEditorStore } from './store/editor-store';
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  // The forms load beside the autosave; nodes paint without them and fill in when they arrive.
+  preloadForms();
   const restored = await readAutosave();
   const store = createEditorStore();
   if (restored) store.load(restored.workflow, { asInput: restored.asInput, dirty: restored.dirty });
@@ -33,8 +35,6 @@ async function start(): Promise<void> {
       <App store={store} {...(viewport ? { viewport } : {})} onViewportChange={onViewportChange} />
     </StrictMode>,
   );
-  if ('requestIdleCallback' in window) requestIdleCallback(preloadForms, { timeout: 1500 });
-  else setTimeout(preloadForms, 300);
 }
 
 void start();

@@ -4,9 +4,9 @@
  * step at its end; selection and measured sizes never enter the document).
  */
 import {
-  Background, BackgroundVariant, Controls, ReactFlow, useConnection, type EdgeChange, type NodeChange, type Viewport,
+  Background, BackgroundVariant, Controls, ReactFlow, useConnection, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
-import { lazy, Suspense, useCallback, useMemo, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { isImageFile, readImageFile } from '../files/image-file';
 import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
@@ -21,6 +21,7 @@ import { PortLegend } from './PortLegend';
 import { UnknownNodeView } from './UnknownNodeView';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
+import { isLowZoom } from './zoom';
 
 const Palette = lazy(() => import('./Palette'));
 
@@ -29,6 +30,7 @@ const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
 const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
 const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+const MIN_ZOOM = 0.05;
 
 /** Why the wire under the pointer cannot be made, beside the pointer, while it is drawn. */
 function ConnectionHint() {
@@ -42,6 +44,22 @@ function ConnectionHint() {
       {reason}
     </div>
   );
+}
+
+/** Roughly how big a node is before it is measured, for fitting a workflow before it is drawn. */
+const NOMINAL_NODE = { width: 300, height: 360 };
+
+/** The view that shows every node, from positions and nominal sizes (the same rule as fitView). */
+export function estimateFit(nodes: readonly { position: XY }[], width: number, height: number): { x: number; y: number; zoom: number } {
+  const xs = nodes.map((n) => n.position.x);
+  const ys = nodes.map((n) => n.position.y);
+  const left = Math.min(...xs);
+  const top = Math.min(...ys);
+  const w = Math.max(...xs) + NOMINAL_NODE.width - left;
+  const h = Math.max(...ys) + NOMINAL_NODE.height - top;
+  const pad = 1 + 2 * FIT_VIEW_OPTIONS.padding;
+  const zoom = Math.max(MIN_ZOOM, Math.min(FIT_VIEW_OPTIONS.maxZoom, width / (w * pad), height / (h * pad)));
+  return { x: (width - w * zoom) / 2 - left * zoom, y: (height - h * zoom) / 2 - top * zoom, zoom };
 }
 
 function hasFiles(e: DragEvent): boolean {
@@ -61,6 +79,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const drag = useEditor((s) => s.drag);
   const index = useEditor((s) => s.index);
   const palette = useSmallStore(uiStore).palette;
+  const overview = useStore(isLowZoom);
+  const root = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
   const nodes = useMemo(() => deriver.nodes(doc, selection, drag, measured), [deriver, doc, selection, drag, measured]);
@@ -68,6 +88,38 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const connectHandlers = useConnectHandlers(store);
   const rf = useShortcuts(store);
   useReveal(store);
+
+  // Fit the workflow once its nodes have their real sizes (forms arrive a moment after the
+  // first paint), at start without a saved view and after each Open; a user's pan ends it.
+  const loads = useEditor((s) => s.loads);
+  const autoFit = useRef(initialViewport === undefined);
+  useEffect(() => {
+    let seen = store.getState().loads;
+    // Runs inside store.load(), before React draws the new nodes: the view is moved to where
+    // they will be first, so a big file is drawn once at its final zoom, not at the old one
+    // and then again. The fit is refined once the nodes are measured.
+    return store.subscribe(() => {
+      const { loads: now, doc } = store.getState();
+      if (now === seen) return;
+      seen = now;
+      autoFit.current = true;
+      const rect = document.querySelector('.canvas')?.getBoundingClientRect();
+      if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
+    });
+  }, [store, rf]);
+  useEffect(() => {
+    if (!autoFit.current || measured.size === 0) return;
+    const timer = setTimeout(() => {
+      if (autoFit.current) void rf.fitView(FIT_VIEW_OPTIONS);
+    }, 60);
+    const stop = setTimeout(() => {
+      autoFit.current = false;
+    }, 1500);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(stop);
+    };
+  }, [measured, loads, rf]);
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
     const { selection: current } = store.getState();
@@ -142,7 +194,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
 
   return (
     <div
-      className="canvas"
+      ref={root}
+      className={`canvas ${overview ? 'overview' : ''}`}
       onDragOver={(e) => {
         if (!hasFiles(e)) return;
         e.preventDefault();
@@ -165,10 +218,18 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
           const screen = { x: event.clientX, y: event.clientY };
           openPalette({ screen, flow: rf.screenToFlowPosition(screen) });
         }}
-        onMoveEnd={(_event, viewport) => onViewportChange?.(viewport)}
+        onMoveStart={(event) => {
+          if (event) autoFit.current = false;
+          // While the view moves, the graph is one layer that is moved, not repainted each frame.
+          root.current?.classList.add('moving');
+        }}
+        onMoveEnd={(_event, viewport) => {
+          root.current?.classList.remove('moving');
+          onViewportChange?.(viewport);
+        }}
         {...(initialViewport ? { defaultViewport: initialViewport } : { fitView: true })}
         fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.05}
+        minZoom={MIN_ZOOM}
         maxZoom={2.5}
         onlyRenderVisibleElements
         deleteKeyCode={null}

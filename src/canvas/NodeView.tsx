@@ -4,8 +4,8 @@
  * only, so typing in one node re-renders that node alone; below LOW_ZOOM it draws the title and
  * ports only, which keeps a 500-node overview fast to pan.
  */
-import { useStore, useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
-import { lazy, memo, Suspense, useEffect, useMemo, type DragEvent } from 'react';
+import { useStore, type NodeProps } from '@xyflow/react';
+import { lazy, memo, Suspense, useMemo, type DragEvent } from 'react';
 import { isImageFile, putImageFile } from '../files/image-file';
 import { useEditor, useEditorStore } from '../store/react';
 import type { CanvasNode } from './derive';
@@ -13,6 +13,7 @@ import { NodeHeader } from './NodeHeader';
 import { PortColumns } from './PortRows';
 import { inputsFor } from './ports';
 import { useRunSlots } from './run-slots';
+import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';
 import { isLowZoom } from './zoom';
 
@@ -41,7 +42,6 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const asInput = useEditor((s) => s.asInput.get(id));
   const compact = useStore(isLowZoom);
   const { NodeRunStatus, NodeResults } = useRunSlots();
-  const updateInternals = useUpdateNodeInternals();
 
   const def = node ? store.registry.get(node.type) : undefined;
   const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;
@@ -51,8 +51,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
     [def, outbound],
   );
   // Handles appear and disappear with "as input" and Text placeholders: React Flow must re-measure.
-  const portKey = `${shownIn.map((p) => p.name).join(',')}|${compact}`;
-  useEffect(() => updateInternals(id), [id, portKey, updateInternals]);
+  const portKey = shownIn.map((p) => p.name).join(',');
+  useRemeasureOnChange(id, portKey);
 
   if (!node || !def) return null;
   const typeTitle = def.title;
@@ -84,8 +84,12 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
           <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
         </Suspense>
       )}
-      {NodeRunStatus && <NodeRunStatus nodeId={id} />}
-      {!compact && NodeResults && <NodeResults nodeId={id} />}
+      {(NodeRunStatus || NodeResults) && (
+        <div className="node-run">
+          {NodeRunStatus && <NodeRunStatus nodeId={id} />}
+          {!compact && NodeResults && <NodeResults nodeId={id} />}
+        </div>
+      )}
     </div>
   );
 }

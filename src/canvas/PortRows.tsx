@@ -12,7 +12,7 @@ function kindName(port: ShownPort): string {
 
 export function InputPort({ port, compact }: { port: ShownPort; compact: boolean }) {
   return (
-    <div className={`port-row input ${port.missing ? 'missing' : ''}`} data-port={port.name}>
+    <div className={`port-row port-in ${port.missing ? 'missing' : ''}`} data-port={port.name}>
       <Handle
         type="target"
         position={Position.Left}
@@ -33,7 +33,7 @@ export function InputPort({ port, compact }: { port: ShownPort; compact: boolean
 
 export function OutputPort({ port, compact }: { port: ShownPort; compact: boolean }) {
   return (
-    <div className="port-row output" data-port={port.name}>
+    <div className="port-row port-out" data-port={port.name}>
       {!compact && <span className="port-label">{port.label}</span>}
       <Handle
         type="source"

@@ -3,12 +3,13 @@
  * is, parameters verbatim, shown read-only as text (never as HTML), with the ports its wires use
  * so those wires stay drawn. It cannot run; the run's validation says so.
  */
-import { useStore, useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
-import { memo, useEffect, useMemo } from 'react';
+import { useStore, type NodeProps } from '@xyflow/react';
+import { memo, useMemo } from 'react';
 import { useEditor } from '../store/react';
 import type { CanvasNode } from './derive';
 import { PortColumns } from './PortRows';
 import type { ShownPort } from './shown-ports';
+import { useRemeasureOnChange } from './use-port-key';
 import { isLowZoom } from './zoom';
 
 const MAX_SHOWN = 4000;
@@ -22,11 +23,10 @@ function UnknownNodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const inbound = useEditor((s) => s.index.inbound.get(id));
   const outbound = useEditor((s) => s.index.outbound.get(id));
   const compact = useStore(isLowZoom);
-  const updateInternals = useUpdateNodeInternals();
   const inputs = useMemo(() => [...(inbound?.keys() ?? [])].map(port), [inbound]);
   const outputs = useMemo(() => [...new Set(outbound?.map((e) => e.source.port) ?? [])].map(port), [outbound]);
-  const key = `${inputs.map((p) => p.name).join(',')}|${outputs.map((p) => p.name).join(',')}|${compact}`;
-  useEffect(() => updateInternals(id), [id, key, updateInternals]);
+  const key = `${inputs.map((p) => p.name).join(',')}|${outputs.map((p) => p.name).join(',')}`;
+  useRemeasureOnChange(id, key);
   const text = useMemo(() => {
     const json = JSON.stringify(node?.params ?? {}, null, 2);
     return json.length > MAX_SHOWN ? `${json.slice(0, MAX_SHOWN)}\n…` : json;

@@ -27,5 +27,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+O`, action: 'Open a workflow file', group: 'File' },
   { keys: `${MOD}+S`, action: 'Save (download) the workflow', group: 'File' },
   { keys: `${MOD}+Enter`, action: 'Run the workflow', group: 'Run' },
+  { keys: 'Escape', action: 'Cancel the run in progress', group: 'Run' },
   { keys: '?', action: 'This list', group: 'Canvas' },
 ];

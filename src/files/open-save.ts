@@ -67,11 +67,20 @@ export async function openWorkflowFile(store: EditorStore, file: File): Promise<
   return openWorkflowText(store, text, `'${file.name}'`);
 }
 
-/** Asks for a .json file and opens it. */
+/** The id of the page's file input for Open (the toolbar renders it). */
+export const OPEN_INPUT_ID = 'open-workflow-file';
+export const WORKFLOW_ACCEPT = '.json,application/json';
+
+/** Asks for a .json file and opens it, through the toolbar's file input. */
 export function chooseAndOpen(store: EditorStore): void {
+  const existing = document.getElementById(OPEN_INPUT_ID);
+  if (existing instanceof HTMLInputElement) {
+    existing.click();
+    return;
+  }
   const input = document.createElement('input');
   input.type = 'file';
-  input.accept = '.json,application/json';
+  input.accept = WORKFLOW_ACCEPT;
   input.addEventListener('change', () => {
     const file = input.files?.[0];
     if (file) void openWorkflowFile(store, file);

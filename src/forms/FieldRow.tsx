@@ -10,7 +10,7 @@ import { NumberWidget, SelectWidget, SliderWidget, TextAreaWidget, TextWidget, T
 import { ImageWidget } from './widgets/image';
 import { PromptWidget } from './widgets/prompt';
 import { TriggersWidget, WeightsWidget } from './widgets/records';
-import { AssetWidget, ControlNetWidget, LinesWidget, ModelWidget, ResolutionWidget, SeedWidget } from './widgets/special';
+import { AssetWidget, ControlNetWidget, EngineWidget, LinesWidget, ModelWidget, ResolutionWidget, SeedWidget } from './widgets/special';
 import type { SetOptions, WidgetProps } from './widgets/types';
 
 const WIDGETS: Record<FieldSpec['widget'], ComponentType<WidgetProps>> = {
@@ -30,6 +30,7 @@ const WIDGETS: Record<FieldSpec['widget'], ComponentType<WidgetProps>> = {
   triggers: TriggersWidget,
   lines: LinesWidget,
   image: ImageWidget,
+  engine: EngineWidget,
 };
 
 /** Controls whose label is not for a single input element get aria-labelledby instead. */

@@ -22,7 +22,7 @@ export interface NodeFormProps {
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 /** Widgets that read other parameters than their own. */
-const NEEDS_PARAMS = new Set<FieldSpec['widget']>(['resolution', 'controlnet']);
+const NEEDS_PARAMS = new Set<FieldSpec['widget']>(['resolution', 'controlnet', 'engine']);
 
 const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, asInput }: NodeFormProps) {
   const fields = useMemo(() => planFields(def, params, inputs), [def, params, inputs]);

@@ -14,7 +14,7 @@ import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
 
 export type Widget =
   | 'text' | 'textarea' | 'prompt' | 'number' | 'slider' | 'select' | 'toggle' | 'resolution' | 'seed'
-  | 'controlnet' | 'asset' | 'model' | 'weights' | 'triggers' | 'lines' | 'image';
+  | 'controlnet' | 'asset' | 'model' | 'weights' | 'triggers' | 'lines' | 'image' | 'engine';
 
 export interface FieldOption {
   value: string;
@@ -106,7 +106,8 @@ export function resolutionOptions(family: ModelFamily): FieldOption[] {
 
 function widgetFor(name: string, prop: JsonProp, def: AnyNodeDefinition): Widget | undefined {
   if (prop.const !== undefined) return undefined;
-  if (name === 'sampler' || name === 'engine' || prop.enum) return 'select';
+  if (name === 'engine' && prop.enum) return 'engine';
+  if (name === 'sampler' || prop.enum) return 'select';
   if (name === 'seed') return 'seed';
   if (name === 'controlnet') return 'controlnet';
   if (name === 'model' && def.category === 'text') return 'model';

@@ -63,6 +63,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     dirty: false,
     focus: null,
     revision: 0,
+    loads: 0,
   };
 
   const emit = () => {

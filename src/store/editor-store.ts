@@ -63,7 +63,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 
     /** Replaces the document: one undo step when `record`, a fresh history otherwise. */
     load(workflow: Workflow, loadOptions: LoadOptions = {}): void {
-      const extra = { selection: EMPTY_SELECTION, drag: null, focus: null, asInput: toMap(loadOptions.asInput) };
+      const extra = { selection: EMPTY_SELECTION, drag: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1 };
       if (loadOptions.record) {
         core.change({ label: 'open workflow' }, (draft) => {
           draft.format = workflow.format;

@@ -48,6 +48,8 @@ export interface EditorState {
   readonly focus: FocusRequest | null;
   /** Increases with every change to `doc` or `asInput`; what autosave watches. */
   readonly revision: number;
+  /** Increases each time a whole workflow is loaded (Open, New, Examples): the canvas fits it. */
+  readonly loads: number;
 }
 
 export const EMPTY_SELECTION: Selection = { nodes: new Set(), edges: new Set() };

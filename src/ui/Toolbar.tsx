@@ -5,7 +5,7 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useState } from 'react';
 import { fetchExamples, openExample } from '../files/examples';
-import { chooseAndOpen, newWorkflow, saveWorkflow } from '../files/open-save';
+import { chooseAndOpen, newWorkflow, OPEN_INPUT_ID, openWorkflowFile, saveWorkflow, WORKFLOW_ACCEPT } from '../files/open-save';
 import { MOD } from '../canvas/shortcuts';
 import { useEditor, useEditorStore } from '../store/react';
 import { MenuButton, type MenuItem } from './Menu';
@@ -69,6 +69,18 @@ export function Toolbar() {
       <WorkflowTitle />
       <nav className="toolbar-group" aria-label="Workflow">
         <MenuButton label="File" items={fileItems} />
+        <input
+          id={OPEN_INPUT_ID}
+          type="file"
+          accept={WORKFLOW_ACCEPT}
+          hidden
+          aria-label="Open a workflow file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void openWorkflowFile(store, file);
+          }}
+        />
         <MenuButton label="Examples" items={loadExamples} emptyText="No examples were found on this server." />
       </nav>
       <div className="toolbar-group" role="group" aria-label="Edit">

@@ -4,11 +4,11 @@
  */
 import { useId, useState } from 'react';
 import { LOCAL_LIMITS } from '../../../api/image';
-import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, type EngineId } from '../../../api/catalog';
+import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, isSupportedResolution, type EngineId } from '../../../api/catalog';
 import { useSettings } from '../../settings/settings-store';
 import { useChatModels } from '../../settings/models';
 import { controlNetOptions } from '../field-plan';
-import { NumberWidget, Options } from './basic';
+import { NumberWidget, Options, SelectWidget } from './basic';
 import type { WidgetProps } from './types';
 
 export function ResolutionWidget({ id, spec, params, setMany, describedBy, invalid }: WidgetProps) {
@@ -173,4 +173,19 @@ export function LinesWidget({ id, value, set, describedBy, invalid }: WidgetProp
       onBlur={() => setDraft(null)}
     />
   );
+}
+
+/**
+ * The engine: switching to one that does not offer the chosen resolution goes back to the new
+ * engine's default size in the same step, instead of leaving a size it would refuse.
+ */
+export function EngineWidget(props: WidgetProps) {
+  const { params, setMany } = props;
+  const set = (engine: unknown) => {
+    const { width, height } = params;
+    const family = ENGINE_FAMILY[engine as EngineId];
+    const keep = family === undefined || typeof width !== 'number' || typeof height !== 'number' || isSupportedResolution(family, width, height);
+    setMany(keep ? { engine } : { engine, width: undefined, height: undefined });
+  };
+  return <SelectWidget {...props} set={set} />;
 }
