@@ -11,7 +11,8 @@ describe('building and running a workflow', () => {
     await editor.newWorkflow();
 
     const chat = await editor.addNode('Chat prompt writer', { x: 120, y: 120 });
-    const draw = await editor.addNode('Text to image', { x: 620, y: 80 });
+    const draw = await editor.addNode('Text to image', 'right-edge');
+    await editor.fitView();
     await draw.takeFromInput('Prompt');
     await editor.connect(chat, 'Text', draw, 'Prompt');
     await expect.poll(() => editor.wires.count()).toBe(1);

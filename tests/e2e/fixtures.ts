@@ -1,15 +1,15 @@
 /**
  * What every e2e test file uses: a connection to the shared Chromium, a fresh browser context per
- * test (its own IndexedDB, storage and downloads), the editor opened in it, a screenshot in
- * test-results/e2e/ when a test fails, and no uncaught error in the page allowed to pass unseen.
+ * test (its own IndexedDB, storage and downloads), the editor opened in it, a screenshot and the
+ * page's errors and console in test-results/e2e/ when a test fails, and no uncaught error in the page allowed to pass unseen.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { PROJECT_ROOT, startServer, type ServerProcess } from '../helpers/server-process';
 import { EditorPage } from './pages/editor';
-import { E2E_SERVER_ENV } from './setup/global-setup';
+import { e2eServerEnv } from './setup/global-setup';
 
 const SHOTS = join(PROJECT_ROOT, 'test-results', 'e2e');
 
@@ -29,7 +29,7 @@ const NAME_SHIM = 'globalThis.__name = (f) => f;';
 /** Registers the hooks of one test file and returns how its tests open the editor. */
 export function editorSession(): EditorSession {
   let browser: Browser | undefined;
-  const contexts: { context: BrowserContext; page: Page; errors: string[] }[] = [];
+  const contexts: { context: BrowserContext; page: Page; errors: string[]; console: string[] }[] = [];
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
@@ -42,8 +42,11 @@ export function editorSession(): EditorSession {
       if (ctx.task.result?.state === 'fail') {
         mkdirSync(SHOTS, { recursive: true });
         const name = ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-        for (const [i, { page }] of open.entries()) {
-          await page.screenshot({ path: join(SHOTS, `${name}${i ? `-${i}` : ''}.png`) }).catch(() => undefined);
+        const alive = await fetch(`${inject('e2eBaseUrl')}/api/info`).then((r) => `answers ${r.status}`, (e: Error) => `does not answer (${e.message})`);
+        for (const [i, { page, errors, console: lines }] of open.entries()) {
+          const file = join(SHOTS, `${name}${i ? `-${i}` : ''}`);
+          await page.screenshot({ path: `${file}.png` }).catch(() => undefined);
+          writeFileSync(`${file}.log`, [`url: ${page.url()}`, `shared server ${alive}`, '', 'page errors:', ...errors, '', 'console:', ...lines].join('\n'));
         }
       } else {
         for (const { errors } of open) expect(errors, 'uncaught errors in the page').toEqual([]);
@@ -65,14 +68,16 @@ export function editorSession(): EditorSession {
       await context.addInitScript(NAME_SHIM);
       const page = await context.newPage();
       const errors: string[] = [];
+      const lines: string[] = [];
       page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
-      contexts.push({ context, page, errors });
+      page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
+      contexts.push({ context, page, errors, console: lines });
       const editor = new EditorPage(page, options.baseUrl ?? inject('e2eBaseUrl'));
       await editor.goto();
       return editor;
     },
     async server(env) {
-      const server = await startServer({ ...E2E_SERVER_ENV, ...env });
+      const server = await startServer({ ...e2eServerEnv(inject('e2eDistDir')), ...env });
       servers.push(server);
       return server;
     },

@@ -20,7 +20,8 @@ describe('undo and redo', () => {
     await editor.newWorkflow();
 
     const text = await editor.addNode('Text', { x: 120, y: 160 });
-    const preview = await editor.addNode('Preview / save', { x: 620, y: 160 });
+    const preview = await editor.addNode('Preview / save', 'right-edge');
+    await editor.fitView();
     await editor.connect(text, 'Text', preview, 'Value');
     await expect.poll(() => editor.wires.count()).toBe(1);
 

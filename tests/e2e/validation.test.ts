@@ -10,7 +10,8 @@ describe('problems before a run', () => {
     const editor = await session.open();
     await editor.newWorkflow();
     const chat = await editor.addNode('Chat prompt writer', { x: 100, y: 100 });
-    const restyle = await editor.addNode('Image to image', { x: 560, y: 60 });
+    const restyle = await editor.addNode('Image to image', 'right-edge');
+    await editor.fitView();
     await chat.field('User message').fill('');
 
     await editor.run();

@@ -45,12 +45,30 @@ export class EditorPage {
   async newWorkflow(): Promise<void> {
     await this.menu('File', 'New workflow');
     await this.nodes.first().waitFor({ state: 'detached' });
+    await this.viewSettled();
+  }
+
+  /**
+   * Waits until the canvas stops moving (a fit or a reveal animates the view): the view must
+   * stay the same for 300 ms counted from this call, so an animation that starts a frame after
+   * the click that caused it is not missed.
+   */
+  async viewSettled(): Promise<void> {
+    const since = await this.page.evaluate(() => performance.now());
+    await this.page.waitForFunction((since) => {
+      const w = window as unknown as { __view?: { value: string; at: number } };
+      const value = document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? '';
+      const now = performance.now();
+      if (!w.__view || w.__view.value !== value || w.__view.at < since) w.__view = { value, at: Math.max(now, since) };
+      return now - w.__view.at > 300;
+    }, since, { polling: 50 });
   }
 
   /** Opens an example from the Examples menu and waits for its nodes. */
   async openExample(title: string): Promise<void> {
     await this.menu('Examples', new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await this.page.getByText(`Opened “${title}”`).waitFor();
+    await this.viewSettled();
   }
 
   /** File → Save (download); resolves with the download. */
@@ -69,9 +87,16 @@ export class EditorPage {
 
   /**
    * Double-clicks the canvas at `at` (relative to its top-left corner; somewhere empty) and
-   * picks `title` from the palette by typing it, as a person does.
+   * picks `title` from the palette by typing it, as a person does. The editor then brings the
+   * new node into view, so the view may have moved when this returns.
    */
-  async addNode(title: string, at: { x: number; y: number }): Promise<NodeObject> {
+  async addNode(title: string, at: { x: number; y: number } | 'right-edge'): Promise<NodeObject> {
+    if (at === 'right-edge') {
+      const pane = await this.pane.boundingBox();
+      if (!pane) throw new Error('the canvas is not on screen');
+      at = { x: pane.width - 40, y: 60 };
+    }
+    await this.viewSettled();
     await this.pane.dblclick({ position: at });
     const palette = this.page.getByRole('dialog', { name: /^Add a node/ });
     await palette.getByRole('combobox', { name: 'Search nodes' }).fill(title);
@@ -79,6 +104,7 @@ export class EditorPage {
     await palette.waitFor({ state: 'detached' });
     const node = this.node(title);
     await node.root.waitFor();
+    await this.viewSettled();
     return node;
   }
 
@@ -97,7 +123,7 @@ export class EditorPage {
   /** Fits the whole workflow in view. */
   async fitView(): Promise<void> {
     await this.page.getByRole('button', { name: 'Fit view', exact: true }).click();
-    await this.page.waitForTimeout(350);
+    await this.viewSettled();
   }
 
   async undo(): Promise<void> {
