@@ -1,23 +1,82 @@
-/** Inpaint: `init_image` + `mask_image` on `generate/{sdxl,sd}`; white in the mask is repainted. */
-import { IMAGE_OUTPUTS, PARAM_PORTS, inpaintParams, type InpaintParams } from './image-params';
+/**
+ * Inpaint: `init_image` + `mask_image` on `generate/{sdxl,sd}`; white in the mask is repainted.
+ *
+ * The mask comes from the `mask` input when it is connected, otherwise from the mask painted in
+ * the editor (`mask_paint`, kept in the workflow file like an Image loader's picture). A connected
+ * port wins so that wiring a mask never depends on remembering to clear a painted one. Either way
+ * the base64 goes into the request exactly as it is: nothing here decodes or re-encodes it.
+ */
+import { z } from 'zod';
+import { base64ImageProblem } from '../api/image-data';
+import { ParamIssuesError } from './errors';
+import { IMAGE_OUTPUTS, PARAM_PORTS, inpaintParams } from './image-params';
 import { imageParamIssues, placeholderImages, requireImage, runImageRequest } from './image-request';
-import type { NodeDefinition } from './types';
+import type { NodeDefinition, ParamIssue, Value } from './types';
 
-export const inpaintNode: NodeDefinition<InpaintParams> = {
+const size = z.number().int('must be a whole number').positive('must be positive').max(65_535, 'is larger than 65535');
+
+/** A mask painted in the editor: a PNG (white repaints, black keeps) and the size it was painted at. */
+export const MaskPaintSchema = z.strictObject({
+  b64: z.string().superRefine((value, ctx) => {
+    const problem = base64ImageProblem(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  width: size,
+  height: size,
+});
+export type MaskPaint = z.infer<typeof MaskPaintSchema>;
+
+export const inpaintNodeParams = z.strictObject({
+  ...inpaintParams.shape,
+  mask_paint: MaskPaintSchema.nullable().default(null).meta({
+    title: 'Painted mask',
+    description: 'Paint over the image: white is repainted, black is kept. Used when the Mask input is not connected.',
+  }),
+});
+export type InpaintNodeParams = z.infer<typeof inpaintNodeParams>;
+
+/** The message of the issue a node without any mask gets, on its `mask` input. */
+export const NO_MASK = 'needs a mask: connect an image to the Mask input, or paint one (Paint mask…)';
+
+/** Where the mask comes from: the connected port, else the painted one, else nowhere. */
+export function maskSource(p: Pick<InpaintNodeParams, 'mask_paint'>, maskConnected: boolean): 'port' | 'painted' | 'none' {
+  if (maskConnected) return 'port';
+  return p.mask_paint === null ? 'none' : 'painted';
+}
+
+/** The base64 mask the request sends: the connected input's, else the painted one. */
+function maskImage(p: InpaintNodeParams, inputs: Readonly<Record<string, Value | undefined>>): string {
+  if (inputs.mask !== undefined) return requireImage(inputs, 'mask');
+  if (p.mask_paint !== null) return p.mask_paint.b64;
+  throw new ParamIssuesError([{ param: 'mask', message: NO_MASK }]);
+}
+
+export const inpaintNode: NodeDefinition<InpaintNodeParams> = {
   type: 'inpaint',
   version: 1,
   title: 'Inpaint',
   category: 'image',
-  description: 'Repaints the white area of a mask on an image, after a prompt.',
-  params: inpaintParams,
+  description: 'Repaints the white area of a mask on an image, after a prompt. Wire a mask in, or paint one on the node.',
+  params: inpaintNodeParams,
   inputs: [
     { name: 'image', kind: 'image', label: 'Image', description: 'The image to paint onto.' },
-    { name: 'mask', kind: 'image', label: 'Mask', description: 'White marks the area to repaint.' },
+    {
+      name: 'mask',
+      kind: 'image',
+      label: 'Mask',
+      // Optional as a port: a mask painted on the node stands in for it (validate says when neither is there).
+      optional: true,
+      description: 'White marks the area to repaint. When connected, it is used instead of the painted mask.',
+    },
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  validate: (p, connected) => imageParamIssues(p, placeholderImages('init_image', 'mask_image'), connected),
+  validate(p, connected) {
+    const issues: ParamIssue[] = maskSource(p, connected.has('mask')) === 'none' ? [{ param: 'mask', message: NO_MASK }] : [];
+    return [...issues, ...imageParamIssues(p, placeholderImages('init_image', 'mask_image'), connected)];
+  },
   cacheable: (p) => typeof p.seed === 'number',
-  run: ({ params: p, inputs, ctx }) =>
-    runImageRequest(p, { init_image: requireImage(inputs, 'image'), mask_image: requireImage(inputs, 'mask') }, ctx),
+  // async: a missing input becomes a rejected promise, never a throw out of run().
+  run: async ({ params: p, inputs, ctx }) =>
+    runImageRequest(p, { init_image: requireImage(inputs, 'image'), mask_image: maskImage(p, inputs) }, ctx),
 };
