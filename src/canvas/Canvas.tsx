@@ -6,7 +6,7 @@
 import {
   Background, BackgroundVariant, Controls, ReactFlow, useConnection, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { isImageFile, readImageFile } from '../files/image-file';
 import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
@@ -17,13 +17,13 @@ import { openPalette, uiStore } from '../ui/ui-state';
 import { refusal, useConnectHandlers } from './connect-handlers';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { NodeView } from './NodeView';
+import Palette from './Palette';
 import { PortLegend } from './PortLegend';
 import { UnknownNodeView } from './UnknownNodeView';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 
-const Palette = lazy(() => import('./Palette'));
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView };
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
@@ -31,6 +31,8 @@ const PRO_OPTIONS = { hideAttribution: true };
 const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
 const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
 const MIN_ZOOM = 0.05;
+/** How long after a load the view keeps fitting itself to nodes as they get their sizes. */
+const AUTO_FIT_MS = 1500;
 
 /** Why the wire under the pointer cannot be made, beside the pointer, while it is drawn. */
 function ConnectionHint() {
@@ -90,9 +92,13 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   useReveal(store);
 
   // Fit the workflow once its nodes have their real sizes (forms arrive a moment after the
-  // first paint), at start without a saved view and after each Open; a user's pan ends it.
+  // first paint): for a moment after start (without a saved view) and after each Open. Any
+  // touch of the canvas ends it, so it never fights the user (or the zoom buttons).
   const loads = useEditor((s) => s.loads);
-  const autoFit = useRef(initialViewport === undefined);
+  const autoFitUntil = useRef(initialViewport === undefined ? performance.now() + AUTO_FIT_MS : 0);
+  const stopAutoFit = () => {
+    autoFitUntil.current = 0;
+  };
   useEffect(() => {
     let seen = store.getState().loads;
     // Runs inside store.load(), before React draws the new nodes: the view is moved to where
@@ -102,23 +108,17 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       const { loads: now, doc } = store.getState();
       if (now === seen) return;
       seen = now;
-      autoFit.current = true;
+      autoFitUntil.current = performance.now() + AUTO_FIT_MS;
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
     });
   }, [store, rf]);
   useEffect(() => {
-    if (!autoFit.current || measured.size === 0) return;
+    if (performance.now() > autoFitUntil.current || measured.size === 0) return;
     const timer = setTimeout(() => {
-      if (autoFit.current) void rf.fitView(FIT_VIEW_OPTIONS);
+      if (performance.now() <= autoFitUntil.current) void rf.fitView(FIT_VIEW_OPTIONS);
     }, 60);
-    const stop = setTimeout(() => {
-      autoFit.current = false;
-    }, 1500);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(stop);
-    };
+    return () => clearTimeout(timer);
   }, [measured, loads, rf]);
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
@@ -196,6 +196,9 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     <div
       ref={root}
       className={`canvas ${overview ? 'overview' : ''}`}
+      onPointerDownCapture={stopAutoFit}
+      onWheelCapture={stopAutoFit}
+      onKeyDownCapture={stopAutoFit}
       onDragOver={(e) => {
         if (!hasFiles(e)) return;
         e.preventDefault();
@@ -219,7 +222,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
           openPalette({ screen, flow: rf.screenToFlowPosition(screen) });
         }}
         onMoveStart={(event) => {
-          if (event) autoFit.current = false;
+          if (event) stopAutoFit();
           // While the view moves, the graph is one layer that is moved, not repainted each frame.
           root.current?.classList.add('moving');
         }}
@@ -245,11 +248,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
       </ReactFlow>
-      {palette && (
-        <Suspense fallback={null}>
-          <Palette request={palette} />
-        </Suspense>
-      )}
+      {palette && <Palette request={palette} />}
     </div>
   );
 }

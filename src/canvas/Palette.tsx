@@ -1,8 +1,9 @@
 /**
  * The node palette: search by title, category or description, arrows and Enter to choose. Opened
  * by double-click, Ctrl+K or "/", the toolbar, or a wire dropped on empty canvas (then only the
- * nodes that can take that wire are offered, and the chosen one arrives connected). Loaded on
- * first use, with its search index.
+ * nodes that can take that wire are offered, and the chosen one arrives connected). It is part
+ * of the first load, so keys typed right after Ctrl+K are never lost; its search index is built
+ * when it opens.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CATEGORIES } from '../../nodes/index';

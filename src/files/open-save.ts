@@ -42,7 +42,7 @@ export async function openWorkflowText(store: EditorStore, text: string, source:
       showProblems({
         severity: 'error',
         title: `${source} was not opened`,
-        summary: `${error.message.split('\n')[0] ?? 'The file has problems'}. Your current workflow is unchanged.`,
+        summary: `${(error.message.split('\n')[0] ?? 'The file has problems').replace(/:$/, '')}. Your current workflow is unchanged.`,
         issues: error.issues,
       });
     } else {

@@ -49,7 +49,8 @@ export function ImageWidget({ id, value, set, describedBy, invalid }: WidgetProp
   const image = asImage(value);
   const url = useObjectUrl(image?.b64, image?.mime);
   const input = useRef<HTMLInputElement>(null);
-  const size = image ? `${(base64ByteSize(image.b64) / 1024).toFixed(0)} kB` : '';
+  const bytes = image ? base64ByteSize(image.b64) : 0;
+  const size = bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const dims = image?.width && image.height ? `${image.width}×${image.height}, ` : '';
   return (
     <div className={`image-field ${invalid ? 'invalid' : ''}`} aria-describedby={describedBy}>
