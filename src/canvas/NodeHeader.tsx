@@ -1,6 +1,6 @@
 /**
- * A node's title bar: the user's title (or the type's), renamed in place by double-click, F2 or
- * the pencil button; Enter keeps, Escape cancels. The type shows beside a custom title.
+ * A node's title bar: the user's title (or the type's), renamed in place by double-click, the
+ * pencil button, or F2 on the selected node; Enter keeps, Escape cancels. The type shows beside a custom title.
  */
 import { useState } from 'react';
 import { useEditorStore } from '../store/react';
@@ -30,9 +30,6 @@ export function NodeHeader({ nodeId, title, typeTitle, category }: NodeHeaderPro
       onDoubleClick={(e) => {
         e.stopPropagation();
         begin();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'F2' && !editing) begin();
       }}
     >
       {editing

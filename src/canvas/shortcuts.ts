@@ -16,7 +16,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+D`, action: 'Duplicate the selected nodes', group: 'Edit' },
   { keys: 'Delete, Backspace', action: 'Delete the selected nodes and wires', group: 'Edit' },
   { keys: `${MOD}+A`, action: 'Select everything', group: 'Edit' },
-  { keys: 'F2', action: 'Rename the focused node', group: 'Edit' },
+  { keys: 'F2', action: 'Rename the selected node', group: 'Edit' },
   { keys: `${MOD}+K, /`, action: 'Add a node (search the palette)', group: 'Canvas' },
   { keys: 'Double-click the canvas', action: 'Add a node where you clicked', group: 'Canvas' },
   { keys: 'Drag a wire to empty canvas', action: 'Add a node that takes it, already connected', group: 'Canvas' },

@@ -75,6 +75,12 @@ export function useShortcuts(store: EditorStore) {
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => store.deleteSelection());
       if (e.key === '?') return act(() => openDialog('help'));
       if (key === 'f') return act(() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 }));
+      if (e.key === 'F2') {
+        const { selection } = store.getState();
+        if (selection.nodes.size !== 1) return;
+        const id = [...selection.nodes][0]!;
+        return act(() => document.querySelector<HTMLButtonElement>(`.react-flow__node[data-id="${CSS.escape(id)}"] .node-header .rename`)?.click());
+      }
       if (e.key === 'Escape') {
         if (uiStore.get().palette) closePalette();
         else store.clearSelection();
