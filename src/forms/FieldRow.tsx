@@ -12,6 +12,7 @@ import { PromptWidget } from './widgets/prompt';
 import { TriggersWidget, WeightsWidget } from './widgets/records';
 import { AssetWidget, ControlNetWidget, EngineWidget, LinesWidget, ModelWidget, ResolutionWidget, SeedWidget } from './widgets/special';
 import type { SetOptions, WidgetProps } from './widgets/types';
+import { fieldWidgetOverride } from './widget-overrides';
 
 const WIDGETS: Record<FieldSpec['widget'], ComponentType<WidgetProps>> = {
   text: TextWidget,
@@ -38,6 +39,7 @@ const GROUPS = new Set<FieldSpec['widget']>(['weights', 'triggers', 'image']);
 
 export interface FieldRowProps {
   nodeId: string;
+  nodeType: string;
   spec: FieldSpec;
   value: unknown;
   params: Readonly<Record<string, unknown>>;
@@ -57,7 +59,7 @@ function SourceTitle({ nodeId }: { nodeId: string }) {
   return <>{title}</>;
 }
 
-export const FieldRow = memo(function FieldRow({ nodeId, spec, value, params, issues, wire, asInput }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, params, issues, wire, asInput }: FieldRowProps) {
   const store = useEditorStore();
   const base = `f-${nodeId}-${spec.name}`;
   const id = `${base}-input`;
@@ -65,7 +67,7 @@ export const FieldRow = memo(function FieldRow({ nodeId, spec, value, params, is
   const descriptionId = spec.description ? `${base}-desc` : undefined;
   const issuesId = issues && issues.length > 0 ? `${base}-issues` : undefined;
   const describedBy = [descriptionId, issuesId].filter(Boolean).join(' ') || undefined;
-  const Widget = WIDGETS[spec.widget];
+  const Widget = fieldWidgetOverride(nodeType, spec.name) ?? WIDGETS[spec.widget];
   const set = (next: unknown, options?: SetOptions) => store.setParam(nodeId, spec.name, next, options);
   const setMany = (values: Record<string, unknown>) => store.setParams(nodeId, values, { label: `change ${spec.title.toLowerCase()}` });
   const group = GROUPS.has(spec.widget);

@@ -50,6 +50,7 @@ const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, 
       <FieldRow
         key={spec.name}
         nodeId={nodeId}
+        nodeType={def.type}
         spec={spec}
         value={params[spec.name]}
         params={NEEDS_PARAMS.has(spec.widget) ? params : NO_PARAMS}
