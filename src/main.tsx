@@ -13,11 +13,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { preloadForms } from './canvas/NodeView';
 import { readAutosave, startAutosave } from './files/autosave';
+import { registerMaskPainter } from './mask';
 import { createEditorStore } from './store/editor-store';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  registerMaskPainter();
   // The forms load beside the autosave; nodes paint without them and fill in when they arrive.
   preloadForms();
   const restored = await readAutosave();
