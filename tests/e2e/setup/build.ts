@@ -33,7 +33,9 @@ export function buildEditorIfStale(root: string): boolean {
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
   if (builtAt >= sourcesAt) return false;
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+  // Vitest sets NODE_ENV=test, which would give a development build of React: build what ships.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8', env });
   if (result.status !== 0) {
     throw new Error(`vite build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }

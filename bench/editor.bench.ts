@@ -1,0 +1,173 @@
+/**
+ * The editor in headless Chromium, on the production build served by the local server:
+ * - opening a 500-node workflow until painted and interactive (target ≤ 1.5 s);
+ * - frames per second while panning with all 500 nodes in view (target ≥ 50), beside bare React
+ *   Flow drawing the same graph measured the same way (painting is in software on this machine,
+ *   so the ratio says more than the absolute figure);
+ * - the JS heap after a run that shows 100 generated 1024×1024 images;
+ * - the gzipped JavaScript a fresh load fetches (target ≤ 200 kB; kB = 1000 bytes).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PROJECT_ROOT, startServer, type ServerProcess } from '../tests/helpers/server-process';
+import { buildEditorIfStale } from '../tests/e2e/setup/build';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/setup/browser-path';
+import type { Workflow } from '../workflow/schema';
+import { buildPage } from './editor/build-page';
+import { initialScripts, jsHeapMb, NAME_SHIM, paintedAndIdle, panFps, watchLongTasks } from './editor/measure';
+import { bigWorkflow, imageWorkflow } from './editor/workflows';
+import { median, type BenchResult, type Benchmark } from './harness';
+
+const VIEWPORT = { width: 1600, height: 900 };
+const ROUNDS = 3;
+
+async function newPage(browser: Browser, viewport = VIEWPORT): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(NAME_SHIM);
+  return { context, page: await context.newPage() };
+}
+
+/** Opens the editor and waits until its canvas is there. */
+async function openEditor(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('.react-flow__pane').waitFor();
+  await page.locator('.react-flow__node').first().waitFor();
+}
+
+/**
+ * Opens `workflow` with File → Open…, as a person picking the file does, and returns the
+ * page-clock time the file was handed to the page.
+ */
+async function openFile(page: Page, workflow: Workflow, dir: string): Promise<number> {
+  const file = join(dir, `${workflow.metadata.title.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(workflow));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  await page.getByRole('menuitem', { name: /^Open/ }).click();
+  const picker = await chooser;
+  const chosenAt = await page.evaluate(() => performance.now());
+  await picker.setFiles(file);
+  return chosenAt;
+}
+
+/** Fits the whole graph in view with the toolbar's button, and lets the animation end. */
+async function fitView(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Fit view', exact: true }).click();
+  await page.waitForTimeout(600);
+}
+
+async function editorFigures(browser: Browser, server: ServerProcess, dir: string): Promise<BenchResult[]> {
+  const big = bigWorkflow(100);
+  const openTimes: number[] = [];
+  const fpsRuns: { fps: number; p95FrameMs: number }[] = [];
+  let drawn = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const { context, page } = await newPage(browser);
+    await openEditor(page, server.url);
+    await watchLongTasks(page);
+    const chosenAt = await openFile(page, big, dir);
+    openTimes.push(await paintedAndIdle(page, chosenAt));
+    await fitView(page);
+    drawn = await page.locator('.react-flow__node').count();
+    fpsRuns.push(await panFps(page));
+    await context.close();
+  }
+
+  // Ten nodes of ten images each, all in view on a 4K screen once the run is over.
+  const { context, page } = await newPage(browser, { width: 3840, height: 2160 });
+  await openEditor(page, server.url);
+  const images = imageWorkflow(10, 10);
+  await openFile(page, images, dir);
+  await page.getByText(`Opened “${images.metadata.title}”`).waitFor();
+  const before = await jsHeapMb(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByText(/^Run finished/).waitFor({ timeout: 600_000 });
+  await fitView(page);
+  await page.waitForFunction(() => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('.results__thumb img')];
+    return imgs.length >= 100 && imgs.every((i) => i.complete && i.naturalWidth === 1024);
+  }, undefined, { timeout: 120_000 });
+  const after = await jsHeapMb(page);
+  const blobMb = await page.evaluate(async () => {
+    const urls = [...new Set([...document.querySelectorAll<HTMLImageElement>('.results__thumb img')].map((i) => i.src))];
+    const sizes = await Promise.all(urls.map(async (u) => (await (await fetch(u)).blob()).size));
+    return sizes.reduce((a, b) => a + b, 0) / 1e6;
+  });
+  // Two more runs replace every image (from the cache): what the first ones held must be let go.
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText(/^Run finished/).waitFor({ timeout: 600_000 });
+  }
+  const afterReruns = await jsHeapMb(page);
+  await context.close();
+
+  const fps = median(fpsRuns.map((r) => r.fps));
+  return [
+    { name: 'open 500-node workflow until painted and interactive', value: median(openTimes), unit: 'ms', target: 1500, better: 'lower', note: `median of ${ROUNDS}: ${openTimes.map(Math.round).join(', ')} ms` },
+    { name: 'panning fps, 500 nodes in view', value: fps, unit: 'fps', target: 50, better: 'higher', note: `${drawn} nodes drawn; p95 frame ${median(fpsRuns.map((r) => r.p95FrameMs)).toFixed(0)} ms; software painting` },
+    { name: 'JS heap after 100 generated 1024² images shown', value: after, unit: 'MB', better: 'lower', note: `${before.toFixed(1)} MB before the run, ${afterReruns.toFixed(1)} MB after two more runs; the ${blobMb.toFixed(1)} MB of JPEG bytes live in Blobs outside the JS heap` },
+  ];
+}
+
+async function bareFlowFigures(browser: Browser): Promise<{ fps: number; paintMs: number }> {
+  const dist = await buildPage(join(PROJECT_ROOT, 'bench', 'editor', 'bare-flow'));
+  const server = await startServer({ ATELIER_DIST_DIR: dist });
+  try {
+    const fps: number[] = [];
+    const paint: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { context, page } = await newPage(browser);
+      await page.goto(server.url, { waitUntil: 'commit' });
+      await watchLongTasks(page);
+      paint.push(await paintedAndIdle(page, 0, 500));
+      fps.push((await panFps(page)).fps);
+      await context.close();
+    }
+    return { fps: median(fps), paintMs: median(paint) };
+  } finally {
+    await server.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+const bench: Benchmark = {
+  name: 'editor',
+  async run() {
+    buildEditorIfStale(PROJECT_ROOT);
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-editor-bench-'));
+    const browser = await chromium.launch({ executablePath: chromiumPath(PROJECT_ROOT), headless: true, args: CHROMIUM_ARGS });
+    // Image steps without simulated delay: the figure is about the page, not the engine's speed.
+    const server = await startServer({ ATELIER_DIST_DIR: join(PROJECT_ROOT, 'dist'), ATELIER_LOCAL_STEP_MS: '0', ATELIER_LOCAL_TOKEN_MS: '0' });
+    try {
+      const results = await editorFigures(browser, server, dir);
+      const bare = await bareFlowFigures(browser);
+      const fps = results[1]!;
+      results.push({
+        name: 'panning fps, bare React Flow, same graph',
+        value: bare.fps,
+        unit: 'fps',
+        better: 'higher',
+        note: `editor/bare ratio ${(fps.value / bare.fps).toFixed(2)}; bare page load to painted ${Math.round(bare.paintMs)} ms`,
+      });
+      const scripts = await initialScripts(browser, server.url);
+      const gzipped = scripts.reduce((sum, s) => sum + s.gzipped, 0) / 1000;
+      results.push({
+        name: 'initial JavaScript, gzipped',
+        value: gzipped,
+        unit: 'kB',
+        target: 200,
+        better: 'lower',
+        note: `${scripts.length} files, ${(scripts.reduce((sum, s) => sum + s.bytes, 0) / 1000).toFixed(0)} kB before gzip`,
+      });
+      return results;
+    } finally {
+      await browser.close();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default bench;
