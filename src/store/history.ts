@@ -27,6 +27,11 @@ export interface RecordOptions {
   label: string;
   /** Edits with the same key close together in time become one entry. */
   groupKey?: string;
+  /**
+   * Merge with the last entry of the same group however long ago it was made, as long as nothing
+   * came between (seeds moved on after each of several runs: one step, not one per run).
+   */
+  untimed?: boolean;
 }
 
 export class History {
@@ -45,7 +50,7 @@ export class History {
     const at = this.now();
     if (
       !this.sealed && last !== undefined && options.groupKey !== undefined &&
-      last.groupKey === options.groupKey && at - last.lastAt <= GROUP_WINDOW_MS
+      last.groupKey === options.groupKey && (options.untimed === true || at - last.lastAt <= GROUP_WINDOW_MS)
     ) {
       last.patches.push(...patches);
       last.inverse = [...inverse, ...last.inverse];
