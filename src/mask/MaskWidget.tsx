@@ -7,6 +7,7 @@
 import { lazy, Suspense, useContext, useState, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useObjectUrl } from '../forms/widgets/image';
+import type { MaskPaint } from '../../nodes/inpaint';
 import type { WidgetProps } from '../forms/widgets/types';
 import { RunContext } from '../run/context';
 import { useEditor, useEditorStore } from '../store/react';
@@ -29,13 +30,15 @@ interface Opened {
   label: string;
 }
 
-export function MaskWidget({ id, nodeId, value, set, describedBy, invalid }: WidgetProps) {
+export function MaskWidget({ id, nodeId, value, setMany, describedBy, invalid }: WidgetProps) {
   const store = useEditorStore();
   const run = useContext(RunContext);
   const mask = asMaskPaint(value);
   const url = useObjectUrl(mask?.b64, mask ? 'image/png' : undefined);
   const wired = useEditor((s) => s.index.inbound.get(nodeId)?.has('mask') === true);
   const [opened, setOpened] = useState<Opened | null>(null);
+  // One graph edit, named after the field ("Undo change painted mask").
+  const set = (next: MaskPaint | null) => setMany({ mask_paint: next });
 
   const titleOf = (nodeIdOf: string) => {
     const node = store.getState().index.nodeById.get(nodeIdOf);
