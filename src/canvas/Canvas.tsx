@@ -243,7 +243,9 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         proOptions={PRO_OPTIONS}
         ariaLabelConfig={ARIA_LABELS}
       >
-        <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />
+        {/* The dots scale with the zoom: in the overview they would be a sub-pixel haze that costs a
+            full repaint on every frame of a pan, so they are left out there. */}
+        {!overview && <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />}
         <Controls showInteractive={false} position="bottom-left" />
         <ConnectionHint />
         <PortLegend />
