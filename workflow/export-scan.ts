@@ -140,6 +140,8 @@ function fieldLabel(at: readonly PathSegment[], node: NodeContext | undefined): 
     return `the ${formatPath([field ?? '', ...rest])} of ${node.name}`;
   }
   if (top === 'edges' && typeof index === 'number') return `${formatPath([field ?? '', ...rest])} of edge #${index + 1}`;
+  if (top === 'notes' && typeof index === 'number') return `the ${formatPath([field ?? '', ...rest])} of note #${index + 1}`;
+  if (top === 'groups' && typeof index === 'number') return `the ${formatPath([field ?? '', ...rest])} of group #${index + 1}`;
   return formatPath(at);
 }
 
@@ -162,6 +164,11 @@ class Scanner {
           else this.walk(value, at, ctx, 'text');
         }
       });
+    }
+    // Notes and group titles are prose like prompts: a key pasted there leaves with the file.
+    for (const list of ['notes', 'groups'] as const) {
+      const items = doc[list];
+      if (Array.isArray(items)) items.forEach((item: unknown, i) => this.walk(item, [list, i], undefined, 'text'));
     }
     if (Array.isArray(doc.edges)) {
       doc.edges.forEach((edge: unknown, i) => {

@@ -7,7 +7,8 @@ import { type WarningSink, type WorkflowWarning } from './errors';
 import { type PathSegment, formatPath } from './path';
 import { type JsonObject, isJsonObject } from './sanitize';
 import {
-  PortRefSchema, PositionSchema, WorkflowEdgeSchema, WorkflowMetadataSchema, WorkflowNodeSchema, WorkflowShapeSchema,
+  PortRefSchema, PositionSchema, SizeSchema, WorkflowEdgeSchema, WorkflowGroupSchema, WorkflowMetadataSchema, WorkflowNodeSchema,
+  WorkflowNoteSchema, WorkflowShapeSchema,
 } from './schema';
 
 const known = (shape: object): ReadonlySet<string> => new Set(Object.keys(shape));
@@ -17,6 +18,23 @@ const NODE_KEYS = known(WorkflowNodeSchema.shape);
 const POSITION_KEYS = known(PositionSchema.shape);
 const EDGE_KEYS = known(WorkflowEdgeSchema.shape);
 const PORT_KEYS = known(PortRefSchema.shape);
+const FRAME_KEYS = { notes: known(WorkflowNoteSchema.shape), groups: known(WorkflowGroupSchema.shape) };
+const SIZE_KEYS = known(SizeSchema.shape);
+
+const FRAME_SCHEMAS = { notes: WorkflowNoteSchema, groups: WorkflowGroupSchema };
+
+/** Whether every item of a newer file's notes or groups reads as this version's, its unknown fields aside. */
+function readableList(value: unknown, list: 'notes' | 'groups'): boolean {
+  if (!Array.isArray(value)) return false;
+  const knownOnly = (object: JsonObject, keys: ReadonlySet<string>) => Object.fromEntries(Object.entries(object).filter(([k]) => keys.has(k)));
+  return value.every((item) => {
+    if (!isJsonObject(item)) return false;
+    const copy = knownOnly(item, FRAME_KEYS[list]);
+    if (isJsonObject(item.position)) copy.position = knownOnly(item.position, POSITION_KEYS);
+    if (isJsonObject(item.size)) copy.size = knownOnly(item.size, SIZE_KEYS);
+    return FRAME_SCHEMAS[list].safeParse(copy).success;
+  });
+}
 
 /**
  * Removes the fields the current schema does not know, in place. One warning per field name and
@@ -41,7 +59,10 @@ export function dropUnknownFields(doc: JsonObject, fileVersion: number, warnings
     }
   };
 
-  prune(doc, ROOT_KEYS, [], 'file');
+  // A newer file's notes or groups that would not read as this version's are dropped whole,
+  // like any field this build does not understand, rather than refusing the file.
+  const rootKeys = new Set([...ROOT_KEYS].filter((key) => (key !== 'notes' && key !== 'groups') || readableList(doc[key], key)));
+  prune(doc, rootKeys, [], 'file');
   if (isJsonObject(doc.metadata)) prune(doc.metadata, METADATA_KEYS, ['metadata'], 'file');
   if (Array.isArray(doc.nodes)) {
     doc.nodes.forEach((node, i) => {
@@ -59,6 +80,16 @@ export function dropUnknownFields(doc: JsonObject, fileVersion: number, warnings
         const ref = edge[end];
         if (isJsonObject(ref)) prune(ref, PORT_KEYS, ['edges', i, end], 'edges');
       }
+    });
+  }
+  for (const list of ['notes', 'groups'] as const) {
+    const items = doc[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      if (!isJsonObject(item)) return;
+      prune(item, FRAME_KEYS[list], [list, i], list);
+      if (isJsonObject(item.position)) prune(item.position, POSITION_KEYS, [list, i, 'position'], list);
+      if (isJsonObject(item.size)) prune(item.size, SIZE_KEYS, [list, i, 'size'], list);
     });
   }
 

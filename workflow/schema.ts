@@ -45,6 +45,14 @@ export const PositionSchema = z
   .strictObject({ x: coordinate, y: coordinate })
   .describe("The node's top-left corner on the canvas.");
 
+/** How big a note or a group may be drawn: from a sticky note to a frame around a whole graph. */
+export const MIN_FRAME_SIZE = 40;
+export const MAX_FRAME_SIZE = 1e6;
+const extent = z.number().min(MIN_FRAME_SIZE).max(MAX_FRAME_SIZE);
+
+export const SizeSchema = z.strictObject({ width: extent, height: extent }).describe('Width and height on the canvas.');
+export type Size = z.infer<typeof SizeSchema>;
+
 export const WorkflowNodeSchema = z.strictObject({
   id: nodeId.describe('Unique in the workflow; edges and command-line overrides refer to the node by it.'),
   type: z
@@ -80,6 +88,39 @@ export const WorkflowMetadataSchema = z.strictObject({
 });
 export type WorkflowMetadata = z.infer<typeof WorkflowMetadataSchema>;
 
+/** Notes and groups in one file, at most. */
+export const MAX_NOTES = 2000;
+export const MAX_GROUPS = 1000;
+
+/**
+ * A note on the canvas: text for people, never run. Notes live beside the nodes, not among them,
+ * so the executor, the CLI and the plan never see them.
+ */
+export const WorkflowNoteSchema = z.strictObject({
+  id: nodeId.describe('Unique among the notes; groups refer to the note by it.'),
+  position: PositionSchema,
+  size: SizeSchema,
+  text: z.string().max(TEXT_LIMITS.description)
+    .describe('Plain text, or a safe subset of Markdown (paragraphs, emphasis, code, lists, http(s) and mailto links); never HTML.'),
+});
+export type WorkflowNote = z.infer<typeof WorkflowNoteSchema>;
+
+/** The colours a group's frame may take: names, so a file never carries CSS. */
+export const GROUP_COLORS = ['slate', 'blue', 'teal', 'green', 'yellow', 'orange', 'red', 'purple'] as const;
+export type GroupColor = (typeof GROUP_COLORS)[number];
+
+/** A titled, coloured frame: moving it moves its nodes and notes. Never run. */
+export const WorkflowGroupSchema = z.strictObject({
+  id: nodeId.describe('Unique among the groups.'),
+  title: z.string().max(TEXT_LIMITS.title).describe("The frame's title."),
+  color: z.enum(GROUP_COLORS, { error: `must be one of ${GROUP_COLORS.join(', ')}` }).describe("The frame's colour."),
+  position: PositionSchema,
+  size: SizeSchema,
+  nodes: z.array(nodeId).max(DEFAULT_LIMITS.maxNodes).default([]).describe('The ids of the nodes in the group; a node is in one group at most.'),
+  notes: z.array(nodeId).max(MAX_NOTES).default([]).describe('The ids of the notes in the group; a note is in one group at most.'),
+});
+export type WorkflowGroup = z.infer<typeof WorkflowGroupSchema>;
+
 /** The document without the cross-checks: its shape gives the serialiser its field order. */
 export const WorkflowShapeSchema = z.strictObject({
   format: z.literal(WORKFLOW_FORMAT),
@@ -87,6 +128,9 @@ export const WorkflowShapeSchema = z.strictObject({
   metadata: WorkflowMetadataSchema,
   nodes: z.array(WorkflowNodeSchema).max(DEFAULT_LIMITS.maxNodes),
   edges: z.array(WorkflowEdgeSchema).max(DEFAULT_LIMITS.maxEdges),
+  // Optional, and written only when there are some, so files without them keep their bytes.
+  notes: z.array(WorkflowNoteSchema).max(MAX_NOTES).optional().describe('Notes on the canvas, for people; never run.'),
+  groups: z.array(WorkflowGroupSchema).max(MAX_GROUPS).optional().describe('Frames that hold nodes and notes together; never run.'),
 });
 
 /** The workflow file, current version, with the checks that span fields. */
@@ -101,10 +145,11 @@ interface CrossIssue {
 }
 
 /**
- * Checks that no field can make alone: unique ids, edges between nodes that exist, and at most
- * one edge into each input port. Ports themselves are the node types' business (the executor).
+ * Checks that no field can make alone: unique ids, edges between nodes that exist, at most one
+ * edge into each input port, and groups holding nodes and notes that exist, each in one group at
+ * most. Ports themselves are the node types' business (the executor).
  */
-export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges'>): CrossIssue[] {
+export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'>): CrossIssue[] {
   const issues: CrossIssue[] = [];
   const nodeIndex = new Map<string, number>();
   workflow.nodes.forEach((node, i) => {
@@ -134,6 +179,41 @@ export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges'>): CrossIs
       issues.push({
         path: ['edges', i, 'target'],
         message: `input '${edge.target.port}' of node '${edge.target.node}' already has an edge (edges[${earlier}])`,
+      });
+    }
+  });
+  issues.push(...checkAnnotations(workflow, nodeIndex));
+  return issues;
+}
+
+/** Unique note and group ids; group members that exist and belong to one group only. */
+function checkAnnotations(workflow: Pick<Workflow, 'notes' | 'groups'>, nodeIndex: ReadonlyMap<string, number>): CrossIssue[] {
+  const issues: CrossIssue[] = [];
+  const noteIndex = new Map<string, number>();
+  (workflow.notes ?? []).forEach((note, i) => {
+    const first = noteIndex.get(note.id);
+    if (first === undefined) noteIndex.set(note.id, i);
+    else issues.push({ path: ['notes', i, 'id'], message: `duplicate note id '${note.id}' (also notes[${first}])` });
+  });
+  const groupIndex = new Map<string, number>();
+  const memberOf = { nodes: new Map<string, string>(), notes: new Map<string, string>() };
+  (workflow.groups ?? []).forEach((group, i) => {
+    const first = groupIndex.get(group.id);
+    if (first === undefined) groupIndex.set(group.id, i);
+    else issues.push({ path: ['groups', i, 'id'], message: `duplicate group id '${group.id}' (also groups[${first}])` });
+    for (const kind of ['nodes', 'notes'] as const) {
+      const exists = kind === 'nodes' ? nodeIndex : noteIndex;
+      const noun = kind === 'nodes' ? 'node' : 'note';
+      // Written without defaults (in memory), a list may be absent.
+      (group[kind] ?? []).forEach((id, j) => {
+        const path = ['groups', i, kind, j];
+        if (!exists.has(id)) {
+          issues.push({ path, message: `no ${noun} '${id}'` });
+          return;
+        }
+        const other = memberOf[kind].get(id);
+        if (other === undefined) memberOf[kind].set(id, group.id);
+        else issues.push({ path, message: `${noun} '${id}' is already in group '${other}'` });
       });
     }
   });

@@ -9,8 +9,8 @@ import { DEFAULT_LIMITS } from './limits';
 import { type PathLink, extendPath, formatLink, formatPath } from './path';
 import { UNSAFE_KEYS } from './sanitize';
 import {
-  PortRefSchema, PositionSchema, type Workflow, WorkflowEdgeSchema, WorkflowMetadataSchema, WorkflowNodeSchema,
-  WorkflowSchema, WorkflowShapeSchema,
+  PortRefSchema, PositionSchema, SizeSchema, type Workflow, WorkflowEdgeSchema, WorkflowGroupSchema, WorkflowMetadataSchema,
+  WorkflowNodeSchema, WorkflowNoteSchema, WorkflowSchema, WorkflowShapeSchema,
 } from './schema';
 
 type Obj = Record<string, unknown>;
@@ -22,6 +22,9 @@ const NODE_KEYS = keysOf(WorkflowNodeSchema.shape);
 const POSITION_KEYS = keysOf(PositionSchema.shape);
 const EDGE_KEYS = keysOf(WorkflowEdgeSchema.shape);
 const PORT_KEYS = keysOf(PortRefSchema.shape);
+const NOTE_KEYS = keysOf(WorkflowNoteSchema.shape);
+const GROUP_KEYS = keysOf(WorkflowGroupSchema.shape);
+const SIZE_KEYS = keysOf(SizeSchema.shape);
 
 /** The schema's fields of `value`, in the schema's order; anything else is left behind. */
 function pick(value: unknown, keys: readonly string[]): Obj {
@@ -47,6 +50,18 @@ function pickWorkflow(workflow: Workflow): Obj {
       target: pick(edge.target, PORT_KEYS),
     }))
     : workflow.edges;
+  // Empty lists are not written, so a file without notes or groups keeps its bytes.
+  const framed = (item: unknown, keys: readonly string[]) => ({
+    ...pick(item, keys), position: pick((item as Obj).position, POSITION_KEYS), size: pick((item as Obj).size, SIZE_KEYS),
+  });
+  if (Array.isArray(workflow.notes)) {
+    if (workflow.notes.length > 0) root.notes = workflow.notes.map((note) => framed(note, NOTE_KEYS));
+    else delete root.notes;
+  }
+  if (Array.isArray(workflow.groups)) {
+    if (workflow.groups.length > 0) root.groups = workflow.groups.map((group) => framed(group, GROUP_KEYS));
+    else delete root.groups;
+  }
   return root;
 }
 
