@@ -176,6 +176,58 @@ describe('the inpaint mask painter', () => {
     expect([at(400, 256), at(120, 100), at(20, 256), at(150, 400)]).toEqual([0, 0, 0, 0]);
   });
 
+  it('paints over an Image loader’s picture at the node’s resolution; keys size the brush; Escape discards', async () => {
+    const red = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#d02020' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2040d0' } })
+      .composite([{ input: red, left: 0, top: 0 }]).png().toBuffer();
+    const at = '2026-01-01T00:00:00.000Z';
+    const workflow: Workflow = {
+      format: 'atelier.workflow',
+      version: 1,
+      metadata: { title: 'Loader mask', description: '', created: at, modified: at },
+      nodes: [
+        { id: 'photo', type: 'image-loader', title: 'Photo', position: { x: 0, y: 0 }, params: { image: { b64: photo.toString('base64'), mime: 'image/png', name: 'photo.png', width: 96, height: 64 } } },
+        { id: 'touch', type: 'inpaint', title: 'Touch up', position: { x: 380, y: 0 }, params: { width: 1152, height: 896, prompt: 'a sail' } },
+      ],
+      edges: [{ id: 'e1', source: { node: 'photo', port: 'image' }, target: { node: 'touch', port: 'image' } }],
+    };
+    const path = join(dir, 'loader-mask.json');
+    writeFileSync(path, JSON.stringify(workflow));
+
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.open(path);
+    await page.getByText('Opened “Loader mask”').waitFor();
+    await editor.fitView();
+    const touch = editor.node('Touch up');
+    const painter = await MaskPainterDialog.open(touch);
+    await painter.dialog.getByText('Over the picture in “Photo”.').waitFor();
+    await expect.poll(() => painter.picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    // The node's resolution, not the picture's: the API stretches the picture to it.
+    expect(await painter.area.evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([1152, 896]);
+    const box = await painter.area.boundingBox();
+    expect(box!.width / box!.height).toBeCloseTo(1152 / 896, 2);
+
+    const size = painter.dialog.getByRole('slider', { name: 'Brush size' });
+    expect(await size.inputValue()).toBe('58');
+    await page.keyboard.press(']');
+    expect(await size.inputValue()).toBe('73');
+    await page.keyboard.press('[');
+    await page.keyboard.press('[');
+    expect(await size.inputValue()).toBe('46');
+    await page.keyboard.press('e');
+    expect(await painter.button('Eraser').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('b');
+    expect(await painter.button('Brush').getAttribute('aria-pressed')).toBe('true');
+
+    await painter.stroke({ x: 0.3, y: 0.3 }, { x: 0.7, y: 0.6 });
+    await expect.poll(() => painter.coverage()).not.toBe('none');
+    await page.keyboard.press('Escape');
+    await painter.dialog.waitFor({ state: 'detached' });
+    await touch.root.getByText('No mask painted yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'Undo open workflow' }).count()).toBe(1);
+  });
+
   it('says a connected Mask input wins over a painted mask', async () => {
     const editor = await session.open();
     await editor.openExample('Restyle chain');
