@@ -17,12 +17,12 @@ const OUT = join(ROOT, 'public', 'examples');
 const STAMP = '2026-01-15T10:00:00.000Z';
 /** Columns and rows of the editor's canvas, so every example reads left to right. */
 const COL = 380;
-const ROW = 320;
+const ROW = 760;
 
 type Params = Record<string, unknown>;
 const at = (col: number, row = 0) => ({ x: col * COL, y: row * ROW });
 const node = (id: string, type: string, title: string, position: { x: number; y: number }, params: Params): WorkflowNode =>
-  ({ id, type, title, bypass: undefined, position, params });
+  ({ id, type, title, position, params });
 const edge = (source: string, sourcePort: string, target: string, targetPort: string): WorkflowEdge => ({
   id: `${source}:${sourcePort}->${target}:${targetPort}`,
   source: { node: source, port: sourcePort },
