@@ -110,7 +110,7 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
       {s.phase === 'failed' && s.error && (
         <div className="run-status__error nodrag" role="alert">
           <p>
-            {s.error.status !== undefined && <strong>HTTP {s.error.status}: </strong>}
+            {s.error.status !== undefined && !s.error.message.includes(`HTTP ${s.error.status}`) && <strong>HTTP {s.error.status}: </strong>}
             {s.error.message}
           </p>
           {s.error.field !== undefined && (
