@@ -66,17 +66,19 @@ export default function MaskPainter({ nodeLabel, size, initial, source, onSave, 
     }
   };
 
-  // The painter is modal: its keys are handled before the editor's (capture phase) and go no further.
+  // The painter is modal: every key is its own, seen before the editor's listeners (capture
+  // phase) and kept from them, so Ctrl+Z, Ctrl+Enter or Ctrl+O never reach the graph. Default
+  // actions (Tab, Escape closing the dialog, arrows on a slider) still happen.
   const commands = useRef({ ...layer, save });
   commands.current = { ...layer, save };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
-      const command = maskCommand(e);
-      const isRun = e.key === 'Enter' && (e.ctrlKey || e.metaKey);
-      if (command === undefined && !isRun) return;
-      e.preventDefault();
       e.stopPropagation();
+      const command = maskCommand(e);
+      if (command === undefined || e.defaultPrevented) return;
+      e.preventDefault();
+      // Held down, undo repeats; invert would only flicker.
+      if (e.repeat && command === 'invert') return;
       const c = commands.current;
       switch (command) {
         case 'brush': setTool('brush'); break;
