@@ -1,53 +1,79 @@
 /**
- * Copy, paste and duplicate. What is copied is a small workflow file (the selected nodes and the
- * wires between them), so a paste from another tab, another Atelier or a text editor goes through
- * the same loader as an opened file (paste-text.ts: sanitised, credentials dropped, unknown types
- * kept). What this tab copied itself is pasted from memory, without reading text back.
+ * Copy, paste and duplicate. What is copied is a small workflow file (the selected nodes, the
+ * wires between them, the selected notes and groups with what they hold), so a paste from another
+ * tab, another window or a text editor goes through the same loader as an opened file
+ * (paste-text.ts: sanitised, credentials dropped, unknown types kept). What this tab copied itself
+ * is pasted from memory, without reading text back. Pasted ids are always fresh.
  */
 import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
 import type { WorkflowWarning } from '../../workflow/errors';
 import { serializeWorkflow } from '../../workflow/serialize';
-import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
+import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowNode, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
+import { freshId, groupItem, itemOf, noteItem } from './frames';
 import type { XY } from './state';
 
 export type PasteResult =
-  | { ok: true; nodeIds: string[]; warnings: WorkflowWarning[] }
+  | { ok: true; /** New nodes, notes and groups, by canvas id. */ nodeIds: string[]; warnings: WorkflowWarning[] }
   | { ok: false; reason: string };
 
-/** How far a paste without a pointer position lands from what was copied. */
+/** How far each repeated paste of the same thing lands from the one before, so pastes never stack. */
 export const PASTE_OFFSET = 40;
 
-type Fragment = Pick<Workflow, 'nodes' | 'edges'>;
+export type Fragment = Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'>;
+
+/** What the fragment holds and where: two pastes of the same text have the same signature. */
+function signature(source: Fragment): string {
+  const items = [...source.nodes, ...(source.notes ?? []), ...(source.groups ?? [])];
+  return items.map((i) => `${i.id}@${i.position.x},${i.position.y}`).join(';');
+}
 
 export function createClipboardActions(core: Core) {
   /** What this tab copied last, as a fragment and as the text put on the system clipboard. */
   let copied: { fragment: Fragment; text: string } | null = null;
-  /** Repeated pastes of the same fragment without a position step further away, like most editors. */
-  let repeat: { fragment: Fragment | null; count: number } = { fragment: null, count: 0 };
+  /** The last paste: repeating it (same fragment, same spot) steps further away each time. */
+  let repeat = { signature: '', anchor: '', count: 0 };
 
   function selection(): Fragment | null {
     const { doc, selection: sel } = core.get();
-    const nodes = doc.nodes.filter((n) => sel.nodes.has(n.id));
-    if (nodes.length === 0) return null;
-    const edges = doc.edges.filter((e) => sel.nodes.has(e.source.node) && sel.nodes.has(e.target.node));
-    return { nodes, edges };
+    const groups = (doc.groups ?? []).filter((g) => sel.nodes.has(groupItem(g.id)));
+    // A copied group brings what it holds.
+    const held = new Set(groups.flatMap((g) => [...g.nodes, ...g.notes.map(noteItem)]));
+    const wanted = (key: string) => sel.nodes.has(key) || held.has(key);
+    const nodes = doc.nodes.filter((n) => wanted(n.id));
+    const notes = (doc.notes ?? []).filter((n) => wanted(noteItem(n.id)));
+    if (nodes.length + notes.length + groups.length === 0) return null;
+    const nodeIds = new Set(nodes.map((n) => n.id));
+    const noteIds = new Set(notes.map((n) => n.id));
+    const edges = doc.edges.filter((e) => nodeIds.has(e.source.node) && nodeIds.has(e.target.node));
+    const copiedGroups = groups.map((g) => ({ ...g, nodes: g.nodes.filter((id) => nodeIds.has(id)), notes: g.notes.filter((id) => noteIds.has(id)) }));
+    return { nodes, edges, ...(notes.length ? { notes } : {}), ...(copiedGroups.length ? { groups: copiedGroups } : {}) };
   }
 
-  /** Adds a fragment's nodes with fresh ids, at `at` (flow coordinates) or offset from where they were. */
+  /** Adds a fragment's items with fresh ids, at `at` (flow coordinates) or offset from where they were. */
   function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
-    if (source.nodes.length === 0) return { ok: false, reason: 'the copied workflow has no nodes' };
-    repeat = repeat.fragment === source ? { fragment: source, count: repeat.count + 1 } : { fragment: source, count: 1 };
-    const minX = Math.min(...source.nodes.map((n) => n.position.x));
-    const minY = Math.min(...source.nodes.map((n) => n.position.y));
-    const shift = at ? { x: at.x - minX, y: at.y - minY } : { x: PASTE_OFFSET * repeat.count, y: PASTE_OFFSET * repeat.count };
+    const sourceNotes = source.notes ?? [];
+    const sourceGroups = source.groups ?? [];
+    const all = [...source.nodes, ...sourceNotes, ...sourceGroups];
+    if (all.length === 0) return { ok: false, reason: 'the copied workflow has no nodes' };
+    const minX = Math.min(...all.map((n) => n.position.x));
+    const minY = Math.min(...all.map((n) => n.position.y));
+    const sig = signature(source);
+    const anchor = at ? `${Math.round(at.x)},${Math.round(at.y)}` : '';
+    repeat = repeat.signature === sig && repeat.anchor === anchor
+      ? { ...repeat, count: repeat.count + 1 }
+      : { signature: sig, anchor, count: at ? 0 : 1 };
+    const step = PASTE_OFFSET * repeat.count;
+    const shift = at ? { x: at.x - minX + step, y: at.y - minY + step } : { x: step, y: step };
+    const moved = (p: XY): XY => ({ x: Math.round(p.x + shift.x), y: Math.round(p.y + shift.y) });
 
-    const taken: WorkflowNode[] = [...core.get().doc.nodes];
+    const { doc } = core.get();
+    const taken: WorkflowNode[] = [...doc.nodes];
     const ids = new Map<string, string>();
     const nodes: WorkflowNode[] = source.nodes.map((node) => {
       const id = uniqueNodeId({ nodes: taken }, node.type);
       ids.set(node.id, id);
-      const copy: WorkflowNode = { ...node, id, position: { x: node.position.x + shift.x, y: node.position.y + shift.y } };
+      const copy: WorkflowNode = { ...node, id, position: moved(node.position) };
       taken.push(copy);
       return copy;
     });
@@ -60,31 +86,59 @@ export function createClipboardActions(core: Core) {
       const to = { node: t, port: edge.target.port };
       edges.push({ id: edgeIdFor(from, to), source: from, target: to });
     }
-    const nodeIds = nodes.map((n) => n.id);
-    core.change({ label: nodes.length === 1 ? 'paste node' : `paste ${nodes.length} nodes` }, (draft) => {
+    const noteIds = new Map<string, string>();
+    const takenNotes: { id: string }[] = [...(doc.notes ?? [])];
+    const notes: WorkflowNote[] = sourceNotes.map((note) => {
+      const id = freshId(takenNotes, 'note');
+      noteIds.set(note.id, id);
+      takenNotes.push({ id });
+      return { ...note, id, position: moved(note.position) };
+    });
+    const takenGroups: { id: string }[] = [...(doc.groups ?? [])];
+    const groups: WorkflowGroup[] = sourceGroups.map((group) => {
+      const id = freshId(takenGroups, 'group');
+      takenGroups.push({ id });
+      return {
+        ...group,
+        id,
+        position: moved(group.position),
+        nodes: group.nodes.flatMap((n) => ids.get(n) ?? []),
+        notes: group.notes.flatMap((n) => noteIds.get(n) ?? []),
+      };
+    });
+
+    const newIds = [...nodes.map((n) => n.id), ...notes.map((n) => noteItem(n.id)), ...groups.map((g) => groupItem(g.id))];
+    core.change({ label: pasteLabel(newIds) }, (draft) => {
       draft.nodes.push(...nodes);
       draft.edges.push(...edges);
-    }, { selection: { nodes: new Set(nodeIds), edges: new Set() } });
-    return { ok: true, nodeIds, warnings };
+      if (notes.length > 0) (draft.notes ??= []).push(...notes);
+      if (groups.length > 0) (draft.groups ??= []).push(...groups);
+    }, { selection: { nodes: new Set(newIds), edges: new Set() } });
+    return { ok: true, nodeIds: newIds, warnings };
   }
 
   return {
-    /** Copies the selected nodes and their inner wires; returns the text for the system clipboard. */
+    /** Copies the selected items and their inner wires; returns the text for the system clipboard. */
     copy(): string | null {
       const fragment = selection();
       if (!fragment) return null;
-      const { doc } = core.get();
-      const clip = createWorkflow({ title: `${fragment.nodes.length} node${fragment.nodes.length === 1 ? '' : 's'} from ${doc.metadata.title}` });
-      const text = serializeWorkflow({ ...clip, ...fragment });
+      const text = serializeWorkflow(fragmentWorkflow(fragment, core.get().doc.metadata.title));
       copied = { fragment, text };
-      repeat = { fragment, count: 0 };
+      repeat = { signature: signature(fragment), anchor: '', count: 0 };
       return text;
     },
 
-    /**
-     * Pastes what this tab copied. With `text` (the system clipboard), pastes it only if it is
-     * what this tab copied; other text must go through `parsePaste` (paste-text.ts) first.
-     */
+    /** What the last copy holds, as a workflow (for the check before it leaves the page). */
+    copiedWorkflow(): Workflow | null {
+      return copied ? fragmentWorkflow(copied.fragment, core.get().doc.metadata.title) : null;
+    },
+
+    /** The text that went to the clipboard instead (the copy with credentials removed). */
+    setCopiedText(text: string): void {
+      if (copied) copied = { ...copied, text };
+    },
+
+    /** Pastes what this tab copied last, at `at` or offset from where it was. */
     paste(at?: XY): PasteResult {
       if (!copied) return { ok: false, reason: 'nothing has been copied yet' };
       return pasteFragment(copied.fragment, at);
@@ -95,7 +149,7 @@ export function createClipboardActions(core: Core) {
       return copied?.text ?? null;
     },
 
-    /** Pastes nodes read from elsewhere (a checked workflow, see paste-text.ts). */
+    /** Pastes items read from elsewhere (a checked workflow, see paste-text.ts). */
     pasteWorkflow(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
       return pasteFragment(source, at, warnings);
     },
@@ -104,10 +158,21 @@ export function createClipboardActions(core: Core) {
     duplicate(): PasteResult {
       const fragment = selection();
       if (!fragment) return { ok: false, reason: 'select the nodes to duplicate first' };
-      repeat = { fragment, count: 0 };
+      repeat = { signature: '', anchor: '', count: 0 };
       return pasteFragment(fragment);
     },
   };
+}
+
+function fragmentWorkflow(fragment: Fragment, from: string): Workflow {
+  const count = fragment.nodes.length + (fragment.notes?.length ?? 0) + (fragment.groups?.length ?? 0);
+  const clip = createWorkflow({ title: `${count} item${count === 1 ? '' : 's'} from ${from}` });
+  return { ...clip, ...fragment };
+}
+
+function pasteLabel(ids: readonly string[]): string {
+  if (ids.length !== 1) return `paste ${ids.length} items`;
+  return `paste ${itemOf(ids[0]!).kind}`;
 }
 
 export type ClipboardActions = ReturnType<typeof createClipboardActions>;

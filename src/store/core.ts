@@ -5,6 +5,7 @@
 import { enablePatches, produceWithPatches, type Draft, applyPatches } from 'immer';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
+import { groupItem, noteItem, type Measure } from './frames';
 import { buildIndex } from './graph-index';
 import { History, type RecordOptions } from './history';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
@@ -35,12 +36,19 @@ export interface Core {
   /** The current state differs from any saved file (restored or migrated work). */
   markUnsaved(): void;
   subscribe(listener: () => void): () => void;
+  /** Drawn sizes by canvas id (the canvas measures them; headless, nothing is measured). */
+  measure: Measure;
+  setMeasure(measure: Measure): void;
 }
 
-/** Drops selected ids that no longer exist in the document. */
+/** Drops selected ids that no longer exist in the document (nodes, notes and groups by canvas id). */
 function prune(selection: Selection, doc: Workflow): Selection {
   if (selection.nodes.size === 0 && selection.edges.size === 0) return selection;
-  const nodeIds = new Set(doc.nodes.map((n) => n.id));
+  const nodeIds = new Set([
+    ...doc.nodes.map((n) => n.id),
+    ...(doc.notes ?? []).map((n) => noteItem(n.id)),
+    ...(doc.groups ?? []).map((g) => groupItem(g.id)),
+  ]);
   const edgeIds = new Set(doc.edges.map((e) => e.id));
   const nodes = [...selection.nodes].filter((id) => nodeIds.has(id));
   const edges = [...selection.edges].filter((id) => edgeIds.has(id));
@@ -53,11 +61,13 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
   const listeners = new Set<() => void>();
   /** History position at the last save; -1 means "never matches" (restored unsaved work). */
   let savedAt = 0;
+  let measure: Measure = () => undefined;
   let state: EditorState = {
     doc: initial,
     index: buildIndex(initial),
     selection: EMPTY_SELECTION,
     drag: null,
+    resize: null,
     asInput: new Map(),
     history: { canUndo: false, canRedo: false },
     dirty: false,
@@ -155,6 +165,10 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    measure: (id) => measure(id),
+    setMeasure(next) {
+      measure = next;
     },
   };
 }

@@ -6,9 +6,11 @@
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { WORKFLOW_VERSION, type Workflow } from '../../workflow/schema';
 import type { LoadResult } from '../../workflow/load';
+import { createAnnotationActions } from './annotation-actions';
 import { createClipboardActions } from './clipboard';
 import { createCore } from './core';
 import { createGraphActions } from './graph-actions';
+import { createMoveActions } from './move-actions';
 import { starterWorkflow } from './starter';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 import { createWorkflow } from '../../workflow/create';
@@ -47,6 +49,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   const core = createCore(options.initial ?? starterWorkflow(), { registry, now: options.now ?? (() => Date.now()) });
   const graph = createGraphActions(core);
   const clipboard = createClipboardActions(core);
+  const moves = createMoveActions(core);
+  const annotations = createAnnotationActions(core);
   let focusSeq = 0;
 
   const store = {
@@ -54,7 +58,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     getState: (): EditorState => core.get(),
     subscribe: core.subscribe,
     ...graph,
+    ...moves,
+    ...annotations,
     ...clipboard,
+    /** How the canvas measures drawn sizes (by canvas id), for frames and layout. */
+    setMeasure: core.setMeasure,
 
     undo: () => core.undo(),
     redo: () => core.redo(),
@@ -63,7 +71,9 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 
     /** Replaces the document: one undo step when `record`, a fresh history otherwise. */
     load(workflow: Workflow, loadOptions: LoadOptions = {}): void {
-      const extra = { selection: EMPTY_SELECTION, drag: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1 };
+      const extra = {
+        selection: EMPTY_SELECTION, drag: null, resize: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1,
+      };
       if (loadOptions.record) {
         core.change({ label: 'open workflow' }, (draft) => {
           draft.format = workflow.format;
@@ -71,6 +81,10 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
           draft.metadata = workflow.metadata;
           draft.nodes = workflow.nodes;
           draft.edges = workflow.edges;
+          if (workflow.notes?.length) draft.notes = workflow.notes;
+          else delete draft.notes;
+          if (workflow.groups?.length) draft.groups = workflow.groups;
+          else delete draft.groups;
         }, extra);
       } else {
         core.reset(workflow, extra, loadOptions.dirty ?? false);

@@ -5,11 +5,12 @@
 import type { PortKind } from '../../nodes/types';
 import { portAccepts } from '../../nodes/values';
 import { edgeIdFor, uniqueNodeId } from '../../workflow/create';
-import { MAX_COORDINATE } from '../../workflow/limits';
 import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import { canConnect, type ConnectCheck } from '../canvas/can-connect';
 import { portsOf } from '../canvas/ports';
 import type { Core } from './core';
+import { itemOf, tidyLists } from './frames';
+import { place } from './move-actions';
 import type { XY } from './state';
 
 /** Wire the new node to an existing port as part of adding it (a wire dropped on empty canvas). */
@@ -30,14 +31,18 @@ export interface SetParamOptions {
   typing?: boolean;
 }
 
-const clamp = (v: number) => Math.max(-MAX_COORDINATE, Math.min(MAX_COORDINATE, Math.round(v)));
-const place = (p: XY): XY => ({ x: clamp(p.x), y: clamp(p.y) });
 
 /** JSON has no `undefined`: keys holding it are left out so the document stays what a file holds. */
 function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+function deleteLabel(nodes: number, notes: number, groups: number): string {
+  const parts = [[nodes, 'node'], [notes, 'note'], [groups, 'group']] as const;
+  const named = parts.filter(([n]) => n > 0).map(([n, noun]) => (n === 1 ? noun : `${n} ${noun}s`));
+  return named.length === 0 ? 'delete wire' : `delete ${named.join(' and ')}`;
 }
 
 export function createGraphActions(core: Core) {
@@ -133,37 +138,6 @@ export function createGraphActions(core: Core) {
       });
     },
 
-    /** Moves nodes to new positions as one step (a finished drag, arrow keys, a layout). */
-    moveNodes(positions: Readonly<Record<string, XY>>, options: { groupKey?: string } = {}): void {
-      core.change({ label: 'move', ...options }, (draft) => {
-        for (const node of draft.nodes) {
-          const to = positions[node.id];
-          if (to) {
-            const p = place(to);
-            if (p.x !== node.position.x || p.y !== node.position.y) node.position = p;
-          }
-        }
-      }, { drag: null });
-    },
-
-    /** Positions during a drag: shown, not yet history. */
-    dragNodes(positions: Readonly<Record<string, XY>>): void {
-      const drag = new Map(core.get().drag ?? []);
-      for (const [id, p] of Object.entries(positions)) drag.set(id, p);
-      core.patch({ drag });
-    },
-
-    /** Ends a drag: the whole movement becomes one undo step. */
-    endDrag(): void {
-      const drag = core.get().drag;
-      if (!drag) return;
-      actions.moveNodes(Object.fromEntries(drag));
-    },
-
-    cancelDrag(): void {
-      core.patch({ drag: null });
-    },
-
     /** Sets one parameter; `undefined` removes it (the node then uses its default). */
     setParam(nodeId: string, param: string, value: unknown, options: SetParamOptions = {}): void {
       actions.setParams(nodeId, { [param]: value }, options.typing ? { groupKey: `param:${nodeId}:${param}` } : {});
@@ -203,25 +177,54 @@ export function createGraphActions(core: Core) {
       });
     },
 
+    /** Deletes nodes, notes and groups by canvas id (a group's nodes stay), with their wires, as one step. */
     deleteNodes(ids: readonly string[]): void {
-      const gone = new Set(ids);
-      if (gone.size === 0) return;
-      core.change({ label: gone.size === 1 ? 'delete node' : `delete ${gone.size} nodes` }, (draft) => {
-        draft.nodes = draft.nodes.filter((n) => !gone.has(n.id));
-        draft.edges = draft.edges.filter((e) => !gone.has(e.source.node) && !gone.has(e.target.node));
-      });
-      const asInput = new Map(core.get().asInput);
-      if ([...gone].some((id) => asInput.delete(id))) core.patch({ asInput });
+      actions.deleteItems(ids, []);
     },
 
-    /** Deletes the selected nodes (with their wires) and the selected wires, as one step. */
+    /** Deletes the selected nodes, notes, groups and wires, as one step. */
     deleteSelection(): void {
       const { nodes, edges } = core.get().selection;
-      if (nodes.size === 0 && edges.size === 0) return;
-      const label = nodes.size === 0 ? 'delete wire' : nodes.size === 1 ? 'delete node' : `delete ${nodes.size} nodes`;
+      actions.deleteItems([...nodes], [...edges]);
+    },
+
+    deleteItems(canvasIds: readonly string[], edgeIds: readonly string[]): void {
+      const refs = canvasIds.map(itemOf);
+      const gone = { node: new Set<string>(), note: new Set<string>(), group: new Set<string>() };
+      for (const ref of refs) gone[ref.kind].add(ref.id);
+      const wires = new Set(edgeIds);
+      if (refs.length === 0 && wires.size === 0) return;
+      core.change({ label: deleteLabel(gone.node.size, gone.note.size, gone.group.size) }, (draft) => {
+        draft.nodes = draft.nodes.filter((n) => !gone.node.has(n.id));
+        draft.edges = draft.edges.filter((e) => !wires.has(e.id) && !gone.node.has(e.source.node) && !gone.node.has(e.target.node));
+        if (draft.notes) draft.notes = draft.notes.filter((n) => !gone.note.has(n.id));
+        if (draft.groups) {
+          draft.groups = draft.groups.filter((g) => !gone.group.has(g.id));
+          for (const group of draft.groups) {
+            if (group.nodes.some((id) => gone.node.has(id))) group.nodes = group.nodes.filter((id) => !gone.node.has(id));
+            if (group.notes.some((id) => gone.note.has(id))) group.notes = group.notes.filter((id) => !gone.note.has(id));
+          }
+        }
+        tidyLists(draft);
+      });
+      const asInput = new Map(core.get().asInput);
+      if ([...gone.node].some((id) => asInput.delete(id))) core.patch({ asInput });
+    },
+
+    /** Bypasses the nodes (or stops bypassing them, when all of them already are), as one step. */
+    toggleBypass(ids: readonly string[]): void {
+      const nodes = ids.map((id) => core.get().index.nodeById.get(id)).filter((n) => n !== undefined);
+      if (nodes.length === 0) return;
+      const on = !nodes.every((n) => n.bypass === true);
+      const which = new Set(nodes.map((n) => n.id));
+      const label = `${on ? 'bypass' : 'stop bypassing'} ${nodes.length === 1 ? nodeTitle(nodes[0]!) : `${nodes.length} nodes`}`;
       core.change({ label }, (draft) => {
-        draft.nodes = draft.nodes.filter((n) => !nodes.has(n.id));
-        draft.edges = draft.edges.filter((e) => !edges.has(e.id) && !nodes.has(e.source.node) && !nodes.has(e.target.node));
+        for (const node of draft.nodes) {
+          if (!which.has(node.id)) continue;
+          // Written only when on, as the file format does.
+          if (on) node.bypass = true;
+          else delete node.bypass;
+        }
       });
     },
 

@@ -11,6 +11,7 @@ export interface XY {
 }
 
 export interface Selection {
+  /** Nodes by id, notes and groups by canvas id (`note:<id>`, `group:<id>`; see frames.ts). */
   nodes: ReadonlySet<string>;
   edges: ReadonlySet<string>;
 }
@@ -35,8 +36,13 @@ export interface EditorState {
   /** Lookups derived from `doc`; entries keep their identity while unchanged. */
   readonly index: GraphIndex;
   readonly selection: Selection;
-  /** Positions of nodes being dragged, not yet committed to `doc` (one undo step at drag end). */
+  /**
+   * Positions of nodes, notes and groups (by canvas id) being dragged, not yet committed to `doc`
+   * (one undo step at drag end). A dragged group's members are in it too.
+   */
   readonly drag: ReadonlyMap<string, XY> | null;
+  /** A note or group being resized: its frame as drawn, committed when the resize ends. */
+  readonly resize: LiveResize | null;
   /**
    * Parameters shown as input ports although not connected ("as input"), by node. A connected
    * param port is always shown. Kept with the autosave, never in the file.
@@ -50,6 +56,11 @@ export interface EditorState {
   readonly revision: number;
   /** Increases each time a whole workflow is loaded (Open, New, Examples): the canvas fits it. */
   readonly loads: number;
+}
+
+export interface LiveResize {
+  id: string;
+  rect: { x: number; y: number; width: number; height: number };
 }
 
 export const EMPTY_SELECTION: Selection = { nodes: new Set(), edges: new Set() };
