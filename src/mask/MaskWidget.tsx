@@ -36,6 +36,13 @@ export function MaskWidget({ id, nodeId, value, setMany, describedBy, invalid }:
   const mask = asMaskPaint(value);
   const url = useObjectUrl(mask?.b64, mask ? 'image/png' : undefined);
   const wired = useEditor((s) => s.index.inbound.get(nodeId)?.has('mask') === true);
+  const nodeSize = useEditor((s) => {
+    const params = s.index.nodeById.get(nodeId)?.params;
+    if (!params) return '';
+    const { width, height } = maskSizeFor(params);
+    return `${width}×${height}`;
+  });
+  const paintedSize = mask ? `${mask.width}×${mask.height}` : '';
   const [opened, setOpened] = useState<Opened | null>(null);
   // One graph edit, named after the field ("Undo change painted mask").
   const set = (next: MaskPaint | null) => setMany({ mask_paint: next });
@@ -62,6 +69,9 @@ export function MaskWidget({ id, nodeId, value, setMany, describedBy, invalid }:
       {mask && url
         ? <img className="thumbnail mask-thumbnail" src={url} alt={`Painted mask, ${mask.width}×${mask.height}: white is repainted`} draggable={false} />
         : !wired && <p className="field-hint">No mask painted yet.</p>}
+      {mask && nodeSize !== '' && paintedSize !== nodeSize && (
+        <p className="field-hint">Painted at {paintedSize}; it is stretched to the node’s {nodeSize}, as the picture is.</p>
+      )}
       {wired && (
         <p className="field-hint mask-wired">
           The Mask input is connected, so its image is the mask{mask ? '; this painted one is kept but not used' : ''}.

@@ -174,6 +174,10 @@ describe('the inpaint mask painter', () => {
     const at = (x: number, y: number) => data[y * SIZE + x];
     expect([at(120, 256), at(200, 256), at(150, 270)]).toEqual([255, 255, 255]);
     expect([at(400, 256), at(120, 100), at(20, 256), at(150, 400)]).toEqual([0, 0, 0, 0]);
+
+    // A new resolution stretches the mask with the picture; the field says so.
+    await fix.field('Resolution').selectOption('768x512');
+    await fix.root.getByText('Painted at 512×512; it is stretched to the node’s 768×512, as the picture is.').waitFor();
   });
 
   it('paints over an Image loader’s picture at the node’s resolution; keys size the brush; Escape discards', async () => {
