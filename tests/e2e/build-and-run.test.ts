@@ -47,9 +47,9 @@ describe('building and running a workflow', () => {
     const editor = await session.open();
     await editor.openExample('Chat to image');
     expect(await editor.runToEnd()).toBe('Run finished');
-    await editor.fitView();
 
     const draw = editor.node('Draw it (SDXL)');
+    await editor.inspect(draw);
     await expect.poll(() => draw.images.count()).toBe(2);
     await draw.images.first().click();
 

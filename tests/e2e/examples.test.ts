@@ -30,11 +30,12 @@ describe('the Examples menu', () => {
     expect(await editor.workflowTitle.inputValue()).toBe(example.workflow.metadata.title);
 
     expect(await editor.runToEnd(120_000)).toBe('Run finished');
-    await editor.fitView();
     for (const node of example.workflow.nodes) {
       const view = editor.node(node.title ?? node.id);
+      await editor.fitView();
       expect(await view.phase(), `${node.title ?? node.id} ran`).toMatch(/^(done|cached)$/);
       if (IMAGE_TYPES.has(node.type)) {
+        await editor.inspect(view);
         const count = typeof node.params.num_images === 'number' ? node.params.num_images : 1;
         await expect.poll(() => view.images.count(), { message: `${node.title ?? node.id} shows its images` }).toBe(count);
       }

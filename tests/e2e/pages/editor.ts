@@ -126,6 +126,29 @@ export class EditorPage {
     await this.viewSettled();
   }
 
+  /** The canvas's zoom factor. */
+  async zoom(): Promise<number> {
+    const transform = await this.page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+    return Number(/scale\(([\d.]+)\)/.exec(transform)?.[1] ?? Number.NaN);
+  }
+
+  /**
+   * Brings a node close enough to read its form and results, as a person does: the whole graph
+   * in view, then the mouse wheel over the node's title until the canvas is at `zoom` or more.
+   */
+  async inspect(node: NodeObject, zoom = 0.8): Promise<void> {
+    await this.fitView();
+    const header = node.root.locator('.node-header');
+    for (let i = 0; i < 20 && (await this.zoom()) < zoom; i++) {
+      const b = await header.boundingBox();
+      if (!b) throw new Error(`${node.title} is not on screen`);
+      await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      await this.page.mouse.wheel(0, -120);
+      await this.page.waitForTimeout(60);
+    }
+    await this.viewSettled();
+  }
+
   async undo(): Promise<void> {
     await this.page.getByRole('button', { name: /^Undo/ }).click();
   }
