@@ -152,14 +152,17 @@ const bench: Benchmark = {
         note: `editor/bare ratio ${(fps.value / bare.fps).toFixed(2)}; bare page load to painted ${Math.round(bare.paintMs)} ms`,
       });
       const scripts = await initialScripts(browser, server.url);
-      const gzipped = scripts.reduce((sum, s) => sum + s.gzipped, 0) / 1000;
+      const kb = (list: typeof scripts, key: 'bytes' | 'gzipped') => list.reduce((sum, s) => sum + s[key], 0) / 1000;
+      const page = scripts.filter((s) => !s.worker);
+      const worker = scripts.filter((s) => s.worker);
       results.push({
         name: 'initial JavaScript, gzipped',
-        value: gzipped,
+        value: kb(page, 'gzipped'),
         unit: 'kB',
         target: 200,
         better: 'lower',
-        note: `${scripts.length} files, ${(scripts.reduce((sum, s) => sum + s.bytes, 0) / 1000).toFixed(0)} kB before gzip`,
+        note: `${page.length} files, ${kb(page, 'bytes').toFixed(0)} kB before gzip` +
+          (worker.length > 0 ? `; the run worker's ${kb(worker, 'gzipped').toFixed(0)} kB also loads at start (off the main thread)` : '; the run worker loads at the first run'),
       });
       return results;
     } finally {

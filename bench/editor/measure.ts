@@ -120,6 +120,8 @@ export interface ScriptLoad {
   url: string;
   bytes: number;
   gzipped: number;
+  /** Fetched as a web worker's entry script: it runs off the main thread. */
+  worker: boolean;
 }
 
 /** Every script a fresh page load fetches until the network is quiet, with gzipped sizes. */
@@ -127,7 +129,9 @@ export async function initialScripts(browser: Browser, url: string): Promise<Scr
   const context = await browser.newContext();
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
-  const pending: Promise<ScriptLoad | undefined>[] = [];
+  const pending: Promise<Omit<ScriptLoad, 'worker'> | undefined>[] = [];
+  const workers = new Set<string>();
+  page.on('worker', (worker) => workers.add(worker.url()));
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const isJs = type === 'script' || /\.m?js(\?|$)/.test(new URL(response.url()).pathname) || (response.headers()['content-type'] ?? '').includes('javascript');
@@ -138,7 +142,7 @@ export async function initialScripts(browser: Browser, url: string): Promise<Scr
     ));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const scripts = (await Promise.all(pending)).filter((s): s is ScriptLoad => s !== undefined);
+  const scripts = (await Promise.all(pending)).filter((s) => s !== undefined).map((s) => ({ ...s, worker: workers.has(s.url) }));
   await context.close();
   return scripts;
 }
