@@ -22,8 +22,17 @@ export interface FpsFigure {
 
 /** Drags the empty canvas back and forth for `ms` with the mouse, counting frames meanwhile. */
 export async function panFps(page: Page, ms = 3000): Promise<FpsFigure> {
-  const pane = await page.locator('.react-flow__pane').boundingBox();
-  if (!pane) throw new Error('no React Flow pane on the page');
+  // Grab the canvas where nothing covers it (no node, panel or control), nearest the top-left.
+  const start = await page.locator('.react-flow__pane').evaluate((pane) => {
+    const box = pane.getBoundingClientRect();
+    for (let y = box.top + 8; y < box.bottom - 8; y += 13) {
+      for (let x = box.left + 8; x < box.right - 8; x += 17) {
+        if (document.elementFromPoint(x, y) === pane) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!start) throw new Error('no bare canvas to grab on the page');
   await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __counting: boolean };
     w.__frames = [];
@@ -35,9 +44,8 @@ export async function panFps(page: Page, ms = 3000): Promise<FpsFigure> {
     };
     requestAnimationFrame(tick);
   });
-  // Start on a spot of bare canvas: the top-left corner, where a fitted view leaves a margin.
-  const x0 = pane.x + 6;
-  const y0 = pane.y + 6;
+  const x0 = start.x;
+  const y0 = start.y;
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   const started = Date.now();

@@ -59,7 +59,7 @@ describe('cancelling a run', () => {
     const writer = editor.node('Prompt writer');
     await writer.root.getByText('More options').click();
     await writer.field('Max tokens').fill('3');
-    await editor.pane.click({ position: { x: 30, y: 30 } });
+    await editor.clickCanvas();
 
     await editor.page.keyboard.press('ControlOrMeta+Enter');
     await expect.poll(() => draw.phase(), { timeout: 15_000 }).toBe('running');

@@ -58,7 +58,7 @@ describe('undo and redo', () => {
     await expect.poll(() => editor.nodes.count()).toBe(1);
 
     // Redo from the keyboard, with the focus on the canvas rather than in a field.
-    await editor.pane.click({ position: { x: 40, y: 40 } });
+    await editor.clickCanvas();
     await page.keyboard.press('ControlOrMeta+Shift+z');
     await expect.poll(() => editor.nodes.count()).toBe(2);
     await page.keyboard.press('ControlOrMeta+Shift+z');

@@ -26,7 +26,7 @@ describe('problems before a run', () => {
     expect(await restyle.status.textContent()).toBe('Cannot run');
 
     // Away from the field first, so that focusing it is the problem's doing.
-    await editor.pane.click({ position: { x: 20, y: 20 } });
+    await editor.clickCanvas();
     await problems.getByRole('button', { name: /^Chat prompt writer: .*user message/i }).click();
     await expect.poll(() => chat.field('User message').evaluate(isFocused)).toBe(true);
 

@@ -18,6 +18,30 @@ export class EditorPage {
     return this.page.locator('.react-flow__pane');
   }
 
+  /**
+   * A point (page coordinates) where the bare canvas is on top: no node, wire, panel or
+   * control there. Scans from the bottom-right, away from the toolbars.
+   */
+  async emptyCanvasPoint(): Promise<{ x: number; y: number }> {
+    const point = await this.pane.evaluate((pane) => {
+      const box = pane.getBoundingClientRect();
+      for (let y = box.bottom - 90; y > box.top + 10; y -= 23) {
+        for (let x = box.right - 200; x > box.left + 10; x -= 29) {
+          if (document.elementFromPoint(x, y) === pane) return { x, y };
+        }
+      }
+      return null;
+    });
+    if (!point) throw new Error('no bare canvas left to click');
+    return point;
+  }
+
+  /** Clicks the bare canvas: fields lose focus, the selection is cleared. */
+  async clickCanvas(): Promise<void> {
+    const { x, y } = await this.emptyCanvasPoint();
+    await this.page.mouse.click(x, y);
+  }
+
   /** Every node on the canvas. */
   get nodes(): Locator {
     return this.page.locator('.react-flow__node');
