@@ -6,7 +6,7 @@ import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
-import { NodeResults, NodeRunStatus, RunPanel, RunProvider } from './run';
+import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
 import { ProblemsDialog } from './ui/ProblemsDialog';
@@ -17,8 +17,9 @@ import { closeDialog, uiStore } from './ui/ui-state';
 
 const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+const HistoryPanel = lazy(() => import('./history/HistoryPanel'));
 
-const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults };
+const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
 /** "● Title — Atelier" while there are unsaved changes. */
 function useDocumentTitle() {
@@ -39,6 +40,9 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
         <aside className="side-panel">
           <RunPanel />
+          <Suspense fallback={null}>
+            <HistoryPanel />
+          </Suspense>
         </aside>
       </main>
       <Toasts />

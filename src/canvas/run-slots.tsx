@@ -10,6 +10,8 @@ export interface RunSlots {
   NodeRunStatus?: ComponentType<{ nodeId: string }>;
   /** Image/text results area inside the node. */
   NodeResults?: ComponentType<{ nodeId: string }>;
+  /** Run to here / run from here: a button in the node's title bar. */
+  NodeRunMenu?: ComponentType<{ nodeId: string }>;
 }
 
 const RunSlotsContext = createContext<RunSlots>({});

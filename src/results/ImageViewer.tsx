@@ -18,6 +18,30 @@ export interface ImageViewerProps {
   fileName(image: ShownImage, index: number): string;
   onIndexChange(index: number): void;
   onClose(): void;
+  /** Downloads the image with its workflow embedded; without it the link downloads the bare image. */
+  onDownload?(image: ShownImage, index: number): void;
+  /** What "pin this seed" would do for the image: pin it on a node, or why it cannot. */
+  pinFor?(image: ShownImage): PinAction | undefined;
+}
+
+/** "Pin this seed" on an image: the node it goes to, or why there is none. */
+export type PinAction = { pin(): void; nodeLabel: string } | { reason: string };
+
+function PinButton({ action, seed }: { action: PinAction; seed: number }) {
+  const [done, setDone] = useState(false);
+  if ('reason' in action) return <span className="viewer__note">Seed not pinnable: {action.reason}</span>;
+  return (
+    <button
+      type="button"
+      title={`Set the seed of ${action.nodeLabel} to ${seed} and keep it fixed`}
+      onClick={() => {
+        action.pin();
+        setDone(true);
+      }}
+    >
+      {done ? 'Pinned' : 'Pin this seed'}
+    </button>
+  );
 }
 
 const stop = (e: SyntheticEvent) => e.stopPropagation();
@@ -46,7 +70,7 @@ function SeedField({ seed }: { seed: number }) {
   );
 }
 
-export function ImageViewer({ images, index, title, fileName, onIndexChange, onClose }: ImageViewerProps) {
+export function ImageViewer({ images, index, title, fileName, onIndexChange, onClose, onDownload, pinFor }: ImageViewerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const image = images[index];
 
@@ -72,6 +96,7 @@ export function ImageViewer({ images, index, title, fileName, onIndexChange, onC
     else if (many && !inField && e.key === 'ArrowLeft') go(-1);
   };
   const name = fileName(image, index);
+  const pin = pinFor?.(image);
   const size = image.width !== undefined && image.height !== undefined ? `${image.width}×${image.height}` : undefined;
 
   return createPortal(
@@ -123,9 +148,20 @@ export function ImageViewer({ images, index, title, fileName, onIndexChange, onC
         </div>
         <footer className="viewer__bar">
           {image.seed !== undefined ? <SeedField seed={image.seed} /> : <span>No seed reported</span>}
+          {image.seed !== undefined && pin && <PinButton key={image.url} action={pin} seed={image.seed} />}
           <span className="viewer__meta">{[size, image.mime, formatBytes(image.bytes)].filter(Boolean).join(' · ')}</span>
           {image.url !== '' && (
-            <a className="viewer__download" href={image.url} download={name} title={`Download as ${name}`}>
+            <a
+              className="viewer__download"
+              href={image.url}
+              download={name}
+              title={`Download as ${name}${onDownload ? ', with the workflow that made it' : ''}`}
+              onClick={(e) => {
+                if (!onDownload) return;
+                e.preventDefault();
+                onDownload(image, index);
+              }}
+            >
               Download
             </a>
           )}

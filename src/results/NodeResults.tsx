@@ -1,13 +1,16 @@
 /**
  * A node's results inside the node: images as thumbnails from object URLs (a click opens the
- * large viewer), text as plain text (never HTML). Results of an earlier run stay visible, dimmed,
- * while a new run of the node is under way.
+ * large viewer), each with "pin this seed" and a download that carries the workflow as it was
+ * run; text as plain text (never HTML). Results of an earlier run stay visible, dimmed, while a
+ * new run of the node is under way.
  */
 import { useCallback, useState } from 'react';
 import { useNodePhase, useNodeResult, useRunContext } from '../run/context';
 import { imageFileName } from './file-names';
-import { ImageViewer } from './ImageViewer';
+import { ImageViewer, type PinAction } from './ImageViewer';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
+import { seedTarget } from './seed-owner';
+import { useImageDownload } from './use-image-download';
 import './results.css';
 
 type TextValue = Extract<ShownValue, { kind: 'text' | 'number' }>;
@@ -25,10 +28,11 @@ function TextResult({ name, value, labelled, nodeLabel }: { name: string; value:
 }
 
 export function NodeResults({ nodeId }: { nodeId: string }) {
-  const { describeNode, workflowTitle } = useRunContext();
+  const { describeNode, workflowTitle, controller, link } = useRunContext();
   const result = useNodeResult(nodeId);
   const phase = useNodePhase(nodeId);
   const [open, setOpen] = useState<number | undefined>();
+  const downloader = useImageDownload();
   const images = result ? imagesOf(result.outputs) : [];
   const label = describeNode(nodeId).label;
 
@@ -41,6 +45,46 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
   );
 
   if (!result) return null;
+  const run = controller.runOf(result.runId);
+
+  /** Where the image's seed came from, in the workflow as it was run. */
+  const targetOf = (image: ShownImage) =>
+    seedTarget(nodeId, image, run?.workflow ?? link.getWorkflow(), link.registry, (id) => controller.state.results.get(id));
+
+  const pinFor = (image: ShownImage): PinAction | undefined => {
+    const target = targetOf(image);
+    if (!target) return undefined;
+    if (!target.ok) return { reason: target.reason };
+    // The node may have gone since the run.
+    if (!link.getWorkflow().nodes.some((n) => n.id === target.nodeId)) return { reason: 'the node that made it is no longer in the workflow' };
+    return { pin: () => link.pinSeed(target.nodeId, target.seed), nodeLabel: describeNode(target.nodeId).label };
+  };
+
+  const download = (image: ShownImage, index: number) => {
+    if (!image.blob) return;
+    const makerId = targetOf(image)?.nodeId ?? nodeId;
+    const made = run?.workflow.nodes.find((n) => n.id === makerId);
+    const def = made && link.registry.get(made.type);
+    downloader.download({
+      image: image.blob,
+      mime: image.mime,
+      fileName: fileName(image, index),
+      ...(image.seed === undefined ? {} : { seed: image.seed }),
+      ...(image.width === undefined ? {} : { width: image.width }),
+      ...(image.height === undefined ? {} : { height: image.height }),
+      ...(run ? { workflow: run.workflow } : {}),
+      ...(made
+        ? {
+          maker: {
+            node: { id: made.id, type: made.type, ...(made.title ? { title: made.title } : {}) },
+            ...(def ? { typeVersion: def.version } : {}),
+            calls: run?.calls.get(made.id) ?? [],
+          },
+        }
+        : {}),
+    });
+  };
+
   const texts = Object.entries(result.outputs).filter((e): e is [string, TextValue] => e[1].kind === 'text' || e[1].kind === 'number');
   const stale = phase === 'queued' || phase === 'running' || phase === 'failed' || phase === 'cancelled' || phase === 'skipped';
 
@@ -53,26 +97,51 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
     >
       {images.length > 0 && (
         <ul className={`results__images${images.length > 1 ? ' results__images--grid' : ''}`}>
-          {images.map((image, i) => (
-            <li key={image.url || `invalid-${i}`}>
-              {image.url === '' ? (
-                <p className="results__invalid" role="alert">Image {i + 1} could not be shown: {image.invalid}</p>
-              ) : (
-                <button type="button" className="results__thumb nodrag" onClick={() => setOpen(i)} aria-label={`Open image ${i + 1} of ${label}${image.seed === undefined ? '' : ` (seed ${image.seed})`}`}>
-                  <img src={image.url} alt="" decoding="async" draggable={false} />
-                  {image.seed !== undefined && <span className="results__seed">seed {image.seed}</span>}
-                </button>
-              )}
-            </li>
-          ))}
+          {images.map((image, i) => {
+            const pin = image.seed === undefined ? undefined : pinFor(image);
+            return (
+              <li key={image.url || `invalid-${i}`} className="results__item">
+                {image.url === '' ? (
+                  <p className="results__invalid" role="alert">Image {i + 1} could not be shown: {image.invalid}</p>
+                ) : (
+                  <>
+                    <button type="button" className="results__thumb nodrag" onClick={() => setOpen(i)} aria-label={`Open image ${i + 1} of ${label}${image.seed === undefined ? '' : ` (seed ${image.seed})`}`}>
+                      <img src={image.url} alt="" decoding="async" draggable={false} />
+                      {image.seed !== undefined && <span className="results__seed">seed {image.seed}</span>}
+                    </button>
+                    <span className="results__actions">
+                      {pin && 'pin' in pin && (
+                        <button type="button" className="results__action nodrag" onClick={pin.pin} aria-label={`Pin seed ${image.seed} on ${pin.nodeLabel}`} title={`Set the seed of ${pin.nodeLabel} to ${image.seed} and keep it fixed`}>
+                          📌
+                        </button>
+                      )}
+                      <button type="button" className="results__action nodrag" onClick={() => download(image, i)} aria-label={`Download image ${i + 1} of ${label}`} title="Download, with the workflow that made it">
+                        ⤓
+                      </button>
+                    </span>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {texts.map(([name, value]) => (
         <TextResult key={name} name={name} value={value} labelled={texts.length > 1} nodeLabel={label} />
       ))}
       {open !== undefined && images[open] && (
-        <ImageViewer images={images} index={open} title={label} fileName={fileName} onIndexChange={setOpen} onClose={() => setOpen(undefined)} />
+        <ImageViewer
+          images={images}
+          index={open}
+          title={label}
+          fileName={fileName}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(undefined)}
+          onDownload={download}
+          pinFor={pinFor}
+        />
       )}
+      {downloader.dialog}
     </div>
   );
 }

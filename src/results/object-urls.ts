@@ -13,6 +13,8 @@ export interface ShownImage {
   mime: string;
   /** Size of the encoded image in bytes. */
   bytes: number;
+  /** The bytes behind `url`: what a download and the run history read (absent when invalid). */
+  blob?: Blob;
   seed?: number;
   width?: number;
   height?: number;
@@ -40,9 +42,13 @@ function toShownImage(image: UiImage, urls: UrlFactory, made: Map<ArrayBuffer, S
   const shown: ShownImage =
     image.invalid !== undefined || bytes.byteLength === 0
       ? { ...meta, url: '', bytes: 0, invalid: image.invalid ?? 'the node produced an empty image' }
-      : { ...meta, url: urls.createObjectURL(new Blob([bytes], { type: image.mime })), bytes: bytes.byteLength };
+      : shownBlob(meta, new Blob([bytes], { type: image.mime }), urls);
   made.set(image.bytes, shown);
   return shown;
+}
+
+function shownBlob(meta: Omit<UiImage, 'bytes'>, blob: Blob, urls: UrlFactory): ShownImage {
+  return { ...meta, url: urls.createObjectURL(blob), bytes: blob.size, blob };
 }
 
 /** The outputs of a finished node with each image behind a new object URL. */

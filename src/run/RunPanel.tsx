@@ -1,12 +1,20 @@
 /**
- * The run panel: Run and Cancel, the validation problems of a refused run listed together (each
- * a button to its node and field), and the last run's summary.
+ * The run panel: Run (as many times as the batch count beside it says), Cancel, the batch's
+ * progress, what the next run will cost, the validation problems of a refused run listed
+ * together (each a button to its node and field), the last run's summary and the session's totals.
  */
-import { useEffect, useState } from 'react';
-import type { RunSummary } from '../../workers/events';
-import { useRunContext, useRunOverview } from './context';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useBatchProgress, useRunContext, useRunCount, useRunOverview } from './context';
 import { formatDuration, plural } from './format';
+import { RunSummary } from './RunSummary';
+import { SessionTotals } from './SessionTotals';
 import './run.css';
+
+/** The estimate's view needs the planner and the cost table: loaded beside the first paint. */
+const EstimateView = lazy(() => import('./EstimateView'));
+
+/** The most runs one batch queues. */
+export const MAX_RUN_COUNT = 100;
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => performance.now());
@@ -17,70 +25,45 @@ function Elapsed({ since }: { since: number }) {
   return <>{formatDuration(Math.max(0, now - since))}</>;
 }
 
-const OUTCOME: Record<RunSummary['status'], string> = {
-  succeeded: 'Run finished',
-  failed: 'Run finished with failures',
-  cancelled: 'Run cancelled',
-  invalid: 'Run refused: nothing was sent',
-};
-
-function Summary({ summary }: { summary: RunSummary }) {
-  const { nodes } = summary;
+function RunCount({ disabled }: { disabled: boolean }) {
+  const { runCount } = useRunContext();
+  const count = useRunCount();
+  const [draft, setDraft] = useState(String(count));
+  useEffect(() => setDraft(String(count)), [count]);
+  const commit = (text: string) => {
+    const n = Math.round(Number(text));
+    const next = Number.isFinite(n) ? Math.min(MAX_RUN_COUNT, Math.max(1, n)) : count;
+    runCount.set(next);
+    setDraft(String(next));
+  };
   return (
-    <section className={`run-summary run-summary--${summary.status}`} aria-label="Last run">
-      <h2 className="run-panel__heading">{OUTCOME[summary.status]}</h2>
-      {summary.status !== 'invalid' && (
-        <dl className="run-summary__figures">
-          <dt>Calls made</dt>
-          <dd>{summary.apiCalls}</dd>
-          <dt>Cached</dt>
-          <dd>
-            {plural(nodes.cached, 'node')}
-            {summary.apiCallsSaved > 0 && ` (${plural(summary.apiCallsSaved, 'call')} saved)`}
-          </dd>
-          {summary.usage.images > 0 && (
-            <>
-              <dt>Images made</dt>
-              <dd>{summary.usage.images} ({plural(summary.usage.priceUnits, 'price unit')})</dd>
-            </>
-          )}
-          {summary.usage.chatTokens.total > 0 && (
-            <>
-              <dt>Chat tokens</dt>
-              <dd>{summary.usage.chatTokens.total}{summary.usage.chatCallsWithoutUsage > 0 && ' or more'}</dd>
-            </>
-          )}
-          {nodes.bypassed > 0 && (
-            <>
-              <dt>Bypassed</dt>
-              <dd>{plural(nodes.bypassed, 'node')}</dd>
-            </>
-          )}
-          <dt>Failed</dt>
-          <dd>{plural(nodes.failed, 'node')}{nodes.skipped > 0 && `, ${nodes.skipped} skipped`}</dd>
-          {nodes.cancelled > 0 && (
-            <>
-              <dt>Cancelled</dt>
-              <dd>{plural(nodes.cancelled, 'node')}</dd>
-            </>
-          )}
-          <dt>Duration</dt>
-          <dd>{formatDuration(summary.durationMs)}</dd>
-        </dl>
-      )}
-      {summary.warnings.length > 0 && (
-        <ul className="run-summary__warnings">
-          {summary.warnings.map((w, i) => <li key={i}>{w}</li>)}
-        </ul>
-      )}
-    </section>
+    <label className="run-panel__count" title={`Run the workflow this many times in a row (1 to ${MAX_RUN_COUNT}); seeds move on between runs as each node's "After each run" says`}>
+      ×
+      <input
+        type="number"
+        min={1}
+        max={MAX_RUN_COUNT}
+        step={1}
+        value={draft}
+        disabled={disabled}
+        aria-label="Number of runs"
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (e.target.value !== '' && Number(e.target.value) >= 1) commit(e.target.value);
+        }}
+        onBlur={(e) => commit(e.target.value)}
+      />
+    </label>
   );
 }
 
 export function RunPanel() {
-  const { start, controller, focusNode, describeNode } = useRunContext();
+  const { start, queue, focusNode, describeNode } = useRunContext();
   const overview = useRunOverview();
-  const { running, problems, summary, error } = overview;
+  const batch = useBatchProgress();
+  const count = useRunCount();
+  const { problems, summary, error } = overview;
+  const running = overview.running || batch !== undefined;
 
   return (
     <section className="run-panel" aria-label="Run">
@@ -88,11 +71,13 @@ export function RunPanel() {
         <button type="button" className="run-panel__run" onClick={() => start({ mode: 'all' })} disabled={running} aria-keyshortcuts="Control+Enter">
           Run
         </button>
-        <button type="button" onClick={() => controller.cancel()} disabled={!running} aria-keyshortcuts="Escape">
+        <RunCount disabled={running} />
+        <button type="button" onClick={() => queue.cancel()} disabled={!running} aria-keyshortcuts="Escape">
           Cancel
         </button>
         <span className="run-panel__state" role="status">
-          {running && overview.startedAt !== undefined ? <>Running… <Elapsed since={overview.startedAt} /></> : ''}
+          {batch && batch.count > 1 && <span aria-label="Batch progress">{batch.index} / {batch.count} </span>}
+          {overview.running && overview.startedAt !== undefined ? <>Running… <Elapsed since={overview.startedAt} /></> : ''}
         </span>
       </div>
       {error !== undefined && (
@@ -114,7 +99,13 @@ export function RunPanel() {
           </ul>
         </section>
       )}
-      {!running && summary && <Summary summary={summary} />}
+      {!running && (
+        <Suspense fallback={null}>
+          <EstimateView count={count} />
+        </Suspense>
+      )}
+      {!overview.running && summary && <RunSummary summary={summary} />}
+      <SessionTotals />
     </section>
   );
 }

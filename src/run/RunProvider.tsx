@@ -1,14 +1,21 @@
 /**
- * Wraps the editor: owns the run controller (worker client and run state), runs a snapshot of
- * the workflow on Run (Ctrl+Enter) and cancels on Cancel (Escape), forgets the results of nodes
- * that leave the workflow, and releases every image when it unmounts.
+ * Wraps the editor: owns the run controller (worker client and run state), the run queue (one run
+ * or a batch, seeds moved on after each), the cost estimate and the session's totals. Run
+ * (Ctrl+Enter) runs a snapshot of the workflow as many times as the batch count says; Ctrl+Shift+
+ * Enter runs to the selected node, Ctrl+Alt+Enter from it; Escape cancels. It forgets the results
+ * of nodes that leave the workflow, and releases every image when it unmounts.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PlanOptions } from '../../workers/plan';
+import { attachHistory } from '../history/attach';
 import { useEditorStore } from '../store';
 import { createRunController, type RunController } from './controller';
 import { RunContext, type NodeDescription, type RunContextValue } from './context';
 import type { EditorLink } from './editor-link';
+import { createEstimator } from './estimator';
+import { createValueStore } from './keyed-store';
+import { createRunQueue } from './queue';
+import { createSessionUsage } from './session-usage';
 import { storeLink } from './store-link';
 import { createWorkerClient, type RunClient } from './worker-client';
 
@@ -27,11 +34,27 @@ function escapeIsTaken(event: KeyboardEvent): boolean {
   return document.querySelector('dialog[open]') !== null;
 }
 
+/** The plan a run key asks for: everything, or up to / from the one selected node. */
+function planForKey(event: KeyboardEvent, link: EditorLink): PlanOptions | undefined {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return undefined;
+  if (!event.shiftKey && !event.altKey) return { mode: 'all' };
+  const nodeId = link.selectedNode();
+  if (nodeId === undefined || (event.shiftKey && event.altKey)) return undefined;
+  return event.shiftKey ? { mode: 'to', nodeId } : { mode: 'from', nodeId };
+}
+
 export function RunProviderWith({ link, client, children }: RunProviderWithProps) {
-  const [controller] = useState<RunController>(() =>
-    createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() }),
-  );
+  const [parts] = useState(() => {
+    const controller: RunController = createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() });
+    const session = createSessionUsage();
+    const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary) });
+    return { controller, session, queue, runCount: createValueStore(1) };
+  });
+  const { controller, queue } = parts;
+  const [estimator] = useState(() => createEstimator(controller, link));
   useEffect(() => () => controller.dispose(), [controller]);
+  useEffect(() => estimator.start(), [estimator]);
+  useEffect(() => attachHistory(controller, link), [controller, link]);
 
   // Results of nodes that were deleted (or replaced by opening another file) let go of their images.
   useEffect(() => {
@@ -45,31 +68,42 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   }, [link, controller]);
 
   const value = useMemo<RunContextValue>(() => {
-    const start = (options: PlanOptions) => {
+    const start = (options: PlanOptions, count?: number) => {
       // The document is immutable: the worker gets this snapshot, edits during the run do not reach it.
-      void controller.run(link.getWorkflow(), options);
+      void queue.start(options, count ?? parts.runCount.get());
     };
     return {
-      controller,
+      ...parts,
+      estimator,
+      link,
       start,
       focusNode: (nodeId, field) => link.focusNode(nodeId, field),
       describeNode: (nodeId): NodeDescription => link.describeNode(nodeId),
       workflowTitle: () => link.getWorkflow().metadata.title,
     };
-  }, [controller, link]);
+  }, [parts, queue, estimator, link]);
 
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
-        event.preventDefault();
-        value.start({ mode: 'all' });
-      } else if (event.key === 'Escape' && controller.state.overview.get().running && !escapeIsTaken(event)) {
-        controller.cancel();
-      }
+    // Run keys are read before the canvas sees them: with Ctrl held, React Flow takes Enter on a
+    // focused node as a multi-selection toggle and would unselect the node to run to or from.
+    const onRunKey = (event: KeyboardEvent) => {
+      const plan = planForKey(event, link);
+      if (!plan) return;
+      event.preventDefault();
+      event.stopPropagation();
+      // Run to / from a node is one run; Run is as many as the batch count says.
+      value.start(plan, plan.mode === 'all' ? undefined : 1);
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [value, controller]);
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && (controller.state.overview.get().running || queue.progress.get()) && !escapeIsTaken(event)) queue.cancel();
+    };
+    window.addEventListener('keydown', onRunKey, true);
+    window.addEventListener('keydown', onEscape);
+    return () => {
+      window.removeEventListener('keydown', onRunKey, true);
+      window.removeEventListener('keydown', onEscape);
+    };
+  }, [value, controller, queue, link]);
 
   return <RunContext.Provider value={value}>{children}</RunContext.Provider>;
 }

@@ -4,8 +4,14 @@
  */
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { PlanOptions } from '../../workers/plan';
+import type { SessionUsage } from '../../workers/usage';
 import type { RunController } from './controller';
+import type { EditorLink } from './editor-link';
+import type { Estimator, EstimateState } from './estimator';
+import type { ValueStore } from './keyed-store';
+import type { BatchProgress, RunQueue } from './queue';
 import type { NodeResult, NodeRunState, RunOverview } from './run-state';
+import type { SessionUsageStore } from './session-usage';
 
 /** How a node is named on screen and in downloaded files. */
 export interface NodeDescription {
@@ -17,8 +23,14 @@ export interface NodeDescription {
 
 export interface RunContextValue {
   controller: RunController;
-  /** Runs the current workflow (or the part `options` selects). */
-  start(options: PlanOptions): void;
+  link: EditorLink;
+  queue: RunQueue;
+  estimator: Estimator;
+  session: SessionUsageStore;
+  /** How many times Run runs (the batch count beside the Run button). */
+  runCount: ValueStore<number>;
+  /** Runs the current workflow (or the part `options` selects), `count` times (the batch count by default). */
+  start(options: PlanOptions, count?: number): void;
   /** Selects the node, shows it, and focuses the field when one is named. */
   focusNode(nodeId: string, field?: string): void;
   describeNode(nodeId: string): NodeDescription;
@@ -57,4 +69,24 @@ export function useNodeResult(nodeId: string): NodeResult | undefined {
 export function useRunOverview(): RunOverview {
   const { overview } = useRunContext().controller.state;
   return useSyncExternalStore(overview.subscribe, overview.get);
+}
+
+function useValue<T>(store: ValueStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
+export function useBatchProgress(): BatchProgress | undefined {
+  return useValue(useRunContext().queue.progress);
+}
+
+export function useEstimate(): EstimateState {
+  return useValue(useRunContext().estimator.state);
+}
+
+export function useSessionUsage(): SessionUsage {
+  return useValue(useRunContext().session);
+}
+
+export function useRunCount(): number {
+  return useValue(useRunContext().runCount);
 }

@@ -1,20 +1,45 @@
 /**
  * Runs as the editor sees them, without React: one run at a time, its events applied to the
- * run state, the worker's failures turned into a reason the run panel can show.
+ * run state, the worker's failures turned into a reason the run panel can show. It keeps, for
+ * every run whose results are still shown, the workflow snapshot it ran and the requests each
+ * node sent, so a download can carry the workflow as it was run and the request that made it.
  */
-import type { RunSummary } from '../../workers/events';
+import type { CacheStats } from '../../workers/cache';
+import type { RunEstimate } from '../../workers/estimate';
+import type { ApiCallRecord, RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
+import type { UiEvent } from '../../workers/transfer';
 import type { WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
 import type { UrlFactory } from '../results/object-urls';
 import { abandonRun, applyEvent, beginRun, createRunState, finishRun, pruneNodes, releaseAll, type RunState } from './run-state';
 import type { RunClient } from './worker-client';
 
+/** What the page keeps about one run: what was sent, and what each node asked of the APIs. */
+export interface RunRecord {
+  runId: string;
+  /** The snapshot the worker ran (edits made during the run are not in it). */
+  workflow: Workflow;
+  options: PlanOptions;
+  /** Requests each node sent, in order (image data elided by the executor). */
+  calls: Map<string, ApiCallRecord[]>;
+}
+
+/** Told of every event of every run, after the run state has taken it in. */
+export type RunListener = (event: UiEvent, run: RunRecord) => void;
+
 export interface RunController {
   readonly state: RunState;
   /** Starts a run unless one is in progress; resolves with its summary (undefined if none ran). */
   run(workflow: Workflow, options?: PlanOptions): Promise<RunSummary | undefined>;
   cancel(): void;
+  /** The run a shown result came from, while any of its results are shown. */
+  runOf(runId: string): RunRecord | undefined;
+  listen(listener: RunListener): () => void;
+  /** The cost of running `options`'s part of `workflow` now; rejects when the settings stop runs. */
+  estimate(workflow: Workflow, options: PlanOptions): Promise<RunEstimate>;
+  cacheStats(): Promise<CacheStats>;
+  clearCache(): Promise<void>;
   /** Forgets results of nodes not in `nodeIds`, releasing their images. */
   prune(nodeIds: Iterable<string>): void;
   dispose(): void;
@@ -32,7 +57,37 @@ export function createRunController(deps: RunControllerDeps): RunController {
   const state = createRunState();
   const urls = deps.urls ?? URL;
   const now = deps.now ?? (() => performance.now());
+  const records = new Map<string, RunRecord>();
+  const listeners = new Set<RunListener>();
   let runs = 0;
+
+  /** Keeps the records of runs whose results are still shown, and of the current run. */
+  const forgetUnused = () => {
+    const used = new Set<string>();
+    for (const id of state.results.keys()) {
+      const result = state.results.get(id);
+      if (result) used.add(result.runId);
+    }
+    const current = state.overview.get().runId;
+    for (const runId of records.keys()) if (!used.has(runId) && runId !== current) records.delete(runId);
+  };
+
+  const observe = (event: UiEvent, record: RunRecord) => {
+    if (event.type === 'node-request') {
+      const list = record.calls.get(event.nodeId) ?? [];
+      list.push(event.call);
+      record.calls.set(event.nodeId, list);
+    }
+    applyEvent(state, event, { urls, now });
+    for (const listener of [...listeners]) {
+      try {
+        listener(event, record);
+      } catch (error) {
+        // A listener (the run history) must never break the run's own display.
+        console.error('a run listener failed', error);
+      }
+    }
+  };
 
   return {
     state,
@@ -40,28 +95,42 @@ export function createRunController(deps: RunControllerDeps): RunController {
       if (state.overview.get().running) return undefined;
       // A page-chosen id: events can be matched to the run before the worker names it.
       const runId = `run-${++runs}`;
+      const record: RunRecord = { runId, workflow, options, calls: new Map() };
+      records.set(runId, record);
       beginRun(state, runId, now());
       try {
         const settings = deps.settings();
-        const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => {
-          applyEvent(state, event, { urls, now });
-        });
+        const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => observe(event, record));
         finishRun(state, summary);
         return summary;
       } catch (error) {
         abandonRun(state, runId, error instanceof Error ? error.message : String(error));
         return undefined;
+      } finally {
+        forgetUnused();
       }
     },
     cancel() {
       if (state.overview.get().running) deps.client.cancel();
     },
+    runOf: (runId) => records.get(runId),
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async estimate(workflow, options) {
+      return deps.client.estimate(workflow, deps.settings(), options);
+    },
+    cacheStats: () => deps.client.cacheStats(),
+    clearCache: () => deps.client.clearCache(),
     prune(nodeIds) {
       pruneNodes(state, new Set(nodeIds), urls);
+      forgetUnused();
     },
     dispose() {
       deps.client.dispose();
       releaseAll(state, urls);
+      records.clear();
     },
   };
 }

@@ -1,6 +1,6 @@
 /** The EditorLink of the real editor: its store, its settings and its node registry. */
 import type { WorkerSettings } from '../../workers/worker-api';
-import { settingsProblems, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
+import { endpointsFor, settingsProblems, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
 import type { NodeDescription } from './context';
 import type { EditorLink } from './editor-link';
 
@@ -9,15 +9,33 @@ export class SettingsError extends Error {
   override readonly name = 'SettingsError';
 }
 
+/** The undo group of seeds moved on after runs: consecutive runs merge into one step. */
+const SEEDS_GROUP = 'seeds:after-run';
+
 export function storeLink(store: EditorStore, settings: SettingsStore = settingsStore, origin = location.origin): EditorLink {
   return {
+    registry: store.registry,
     getWorkflow: () => store.getState().doc,
-    subscribe: (listener) => store.subscribe(listener),
+    subscribe(listener) {
+      const offStore = store.subscribe(listener);
+      const offSettings = settings.subscribe(listener);
+      return () => {
+        offStore();
+        offSettings();
+      };
+    },
     getSettings(): WorkerSettings {
       const current = settings.get();
       const problems = settingsProblems(current);
       if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')} (open Settings to fix)`);
       return workerSettingsFor(current, origin);
+    },
+    secrets() {
+      const s = settings.get();
+      const endpoints = endpointsFor(s, origin);
+      return [s.directToken, s.serverToken, s.directImageBaseUrl, s.directTextBaseUrl, endpoints.imageBaseUrl, endpoints.textBaseUrl, origin]
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
     },
     focusNode: (nodeId, field) => store.focusNode(nodeId, field),
     describeNode(nodeId): NodeDescription {
@@ -26,6 +44,23 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const label = node.title?.trim() || store.registry.get(node.type)?.title || node.id;
       const filename = node.params.filename;
       return typeof filename === 'string' && filename.trim() !== '' ? { label, filename } : { label };
+    },
+    selectedNode() {
+      const { nodes } = store.getState().selection;
+      return nodes.size === 1 ? [...nodes][0] : undefined;
+    },
+    applySeeds(changes) {
+      for (const change of changes) {
+        const node = store.getState().index.nodeById.get(change.nodeId);
+        if (node?.params.seed !== change.from) continue;
+        store.setParams(change.nodeId, { seed: change.to }, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true });
+      }
+    },
+    pinSeed(nodeId, seed) {
+      store.setParams(nodeId, { seed, seed_mode: 'fixed' }, { label: 'pin seed' });
+    },
+    restore(workflow) {
+      store.load(workflow, { record: true });
     },
   };
 }

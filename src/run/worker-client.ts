@@ -4,7 +4,10 @@
  * crash does not leave the editor unable to run.
  */
 import { proxy, wrap, type Remote } from 'comlink';
+import type { CacheStats } from '../../workers/cache';
+import type { RunEstimate } from '../../workers/estimate';
 import type { RunSummary } from '../../workers/events';
+import type { PlanOptions } from '../../workers/plan';
 import type { UiEvent } from '../../workers/transfer';
 import type { WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
@@ -17,6 +20,15 @@ export interface RunClient {
   run(workflow: Workflow, settings: WorkerSettings, options: WorkerRunOptions, onEvent: (event: UiEvent) => void): Promise<RunSummary>;
   /** Cancels the run in progress; a worker that does not stop within `graceMs` is replaced. */
   cancel(graceMs?: number): void;
+  /**
+   * What running `options`'s part of the workflow would cost with these settings and the cache as
+   * it is; sends nothing. Starts the worker if it is not running.
+   */
+  estimate(workflow: Workflow, settings: WorkerSettings, options: PlanOptions): Promise<RunEstimate>;
+  /** How full the result cache is, and whether it survives a reload. */
+  cacheStats(): Promise<CacheStats>;
+  /** Forgets every cached result. */
+  clearCache(): Promise<void>;
   /** Stops the worker. */
   dispose(): void;
 }
@@ -32,6 +44,8 @@ interface Live {
   api: Remote<WorkerApi>;
   /** Rejects when the worker reports an error it cannot recover from. */
   failed: Promise<never>;
+  /** Set once `failed` has rejected. */
+  dead: boolean;
 }
 
 export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): RunClient {
@@ -56,8 +70,27 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
       });
       worker.addEventListener('messageerror', () => reject(new Error("the run's web worker sent a message the page could not read")));
     });
-    failed.catch(() => undefined);
-    return { worker, api: wrap<WorkerApi>(worker), failed };
+    const entry: Live = { worker, api: wrap<WorkerApi>(worker), failed, dead: false };
+    failed.catch(() => {
+      entry.dead = true;
+    });
+    return entry;
+  }
+
+  /** A call to the worker that fails, rather than hangs, when the worker dies under it. */
+  async function ask<T>(call: (api: Remote<WorkerApi>) => Promise<T>): Promise<T> {
+    live ??= start();
+    const current = live;
+    try {
+      return await Promise.race([call(current.api), current.failed]);
+    } catch (error) {
+      // Only a dead worker is replaced; an estimate that failed for its own reasons leaves it be.
+      if (live === current && current.dead && !running) {
+        live.worker.terminate();
+        live = undefined;
+      }
+      throw error;
+    }
   }
 
   return {
@@ -92,6 +125,22 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
       void live.api.cancel().catch(() => undefined);
       clearTimeout(watchdog);
       watchdog = setTimeout(() => stop(new Error(`the run did not stop within ${graceMs / 1000} s of Cancel; its worker was stopped`)), graceMs);
+    },
+
+    estimate(workflow, settings, options) {
+      return ask(async (api) => {
+        // Settings first, on the same channel: comlink keeps the order of calls.
+        await api.configure(settings);
+        return api.estimate(workflow, options);
+      });
+    },
+
+    cacheStats() {
+      return ask((api) => api.cacheStats());
+    },
+
+    clearCache() {
+      return ask((api) => api.clearCache());
     },
 
     dispose() {

@@ -147,6 +147,9 @@ describe('run controller', () => {
           return Promise.reject(new Error("the run's web worker failed: out of memory"));
         },
         cancel: () => undefined,
+        estimate: () => Promise.reject(new Error('not asked here')),
+        cacheStats: () => Promise.reject(new Error('not asked here')),
+        clearCache: () => Promise.resolve(),
         dispose: () => undefined,
       },
     });

@@ -2,6 +2,7 @@
  * The editor's run side without a browser: the real worker API (executor, fake nodes and
  * clients) behind a RunClient, and object URLs that are counted instead of made.
  */
+import type { NodeRegistry } from '../../workers/validate';
 import { createWorkerApi, type WorkerApi } from '../../workers/worker-api';
 import type { UrlFactory } from '../../src/results/object-urls';
 import type { RunClient } from '../../src/run/worker-client';
@@ -25,11 +26,11 @@ export function countingUrls() {
 }
 
 /** A RunClient that runs the worker API in this thread, as the worker would. */
-export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: string } = {}) {
+export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: string; registry?: NodeRegistry } = {}) {
   const image = fakeImageClient({ latencyMs: options.imageLatencyMs ?? 1 });
   const chat = fakeChatClient(options.chatAnswer);
   const api: WorkerApi = createWorkerApi({
-    registry: fakeRegistry,
+    registry: options.registry ?? fakeRegistry,
     createImageClient: () => image.client,
     createChatClient: () => chat.client,
     transfer: (value) => value,
@@ -42,6 +43,12 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
       return api.run(workflow, runOptions, onEvent);
     },
     cancel: () => api.cancel(),
+    async estimate(workflow, s, planOptions) {
+      api.configure(s);
+      return api.estimate(workflow, planOptions);
+    },
+    cacheStats: () => api.cacheStats(),
+    clearCache: () => api.clearCache(),
     dispose: () => undefined,
   };
   return { client, image, chat, get configured() { return settings; } };

@@ -1,0 +1,133 @@
+/**
+ * The cost of the next run, before it runs (issue 5, §2): API calls, images and their price
+ * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
+ * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
+ * With a batch count above one, the batch's total (batch-estimate.ts).
+ */
+import type { NodeEstimate, RunEstimate } from '../../workers/estimate';
+import type { Workflow } from '../../workflow/schema';
+import { batchTotals } from './batch-estimate';
+import { useEstimate, useRunContext } from './context';
+import { plural } from './format';
+
+type Ready = Extract<RunEstimate, { ok: true }>;
+
+function calls(imageCalls: number, chatCalls: number): string {
+  const parts = [chatCalls > 0 && plural(chatCalls, 'chat call'), imageCalls > 0 && plural(imageCalls, 'image call')].filter(Boolean);
+  return parts.length > 1 ? ` (${parts.join(', ')})` : '';
+}
+
+/** One node's line in the breakdown. */
+function nodeLine(n: NodeEstimate, upstream: string | undefined): string {
+  switch (n.status) {
+    case 'cached':
+      return `cached: free${n.apiCallsSaved > 0 ? ` (saves ${plural(n.apiCallsSaved, 'call')})` : ''}`;
+    case 'bypassed':
+      return 'bypassed: free';
+    case 'skipped':
+      return `skipped${n.reason ? `: ${n.reason}` : ''}`;
+    case 'fails':
+      return `would fail before sending anything${n.reason ? `: ${n.reason}` : ''}`;
+    case 'runs': {
+      if (!n.costKnown) return 'runs; its cost is not known';
+      const parts: string[] = [];
+      if (n.imageCalls > 0) {
+        const premium = n.images > 0 && n.priceUnits === n.images * 2;
+        parts.push(`${plural(n.images, 'image')}, ${plural(n.priceUnits, 'unit')}${premium ? ' (premium sampler, 2×)' : ''}`);
+      }
+      if (n.chatCalls > 0) parts.push(n.maxTokens === undefined ? 'chat, no token cap' : `chat, up to ${plural(n.maxTokens, 'token')}`);
+      const what = parts.length === 0 ? 'free' : parts.join('; ');
+      const why = !n.cacheable && n.apiCalls > 0 ? ' (never cached: random seed or re-run)' : '';
+      const unknown = n.unknownUntilUpstreamRuns ? ` · counted as running: whether it is cached is known once ${upstream ?? 'the node before it'} has run` : '';
+      return `${what}${why}${unknown}`;
+    }
+  }
+}
+
+function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow }) {
+  const { describeNode, focusNode } = useRunContext();
+  const label = (id: string) => describeNode(id).label;
+  const upstreamOf = (id: string) => {
+    const from = workflow.edges.find((e) => e.target.node === id)?.source.node;
+    return from === undefined ? undefined : `'${label(from)}'`;
+  };
+  return (
+    <details className="run-estimate__nodes">
+      <summary>Per node</summary>
+      <ul>
+        {estimate.nodes.map((n) => (
+          <li key={n.nodeId} data-status={n.status}>
+            <button type="button" className="run-link" onClick={() => focusNode(n.nodeId)}>
+              <strong>{label(n.nodeId)}</strong>: {nodeLine(n, upstreamOf(n.nodeId))}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Workflow; count: number }) {
+  const { link, describeNode } = useRunContext();
+  const t = estimate.totals;
+  const batch = count > 1 ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
+  const f = batch ?? t;
+  const cached = estimate.nodes.filter((n) => n.cached).map((n) => describeNode(n.nodeId).label);
+  return (
+    <>
+      <dl className="run-summary__figures">
+        <dt>API calls</dt>
+        <dd>{f.apiCalls}{calls(f.imageCalls, f.chatCalls)}</dd>
+        <dt>Images</dt>
+        <dd>{f.images}</dd>
+        <dt>Price units</dt>
+        <dd title="A regular-sampler image is 1 unit; a premium sampler costs twice as much">{f.priceUnits}</dd>
+        {t.chatCalls > 0 && (
+          <>
+            <dt>Chat tokens</dt>
+            <dd>{t.chatMaxTokens === null ? 'no cap set' : `up to ${t.chatMaxTokens}`}{batch && ' (first run)'}</dd>
+          </>
+        )}
+        <dt>Cached (free)</dt>
+        <dd title={cached.join(', ')}>
+          {plural(t.cachedNodes, 'node')}{t.callsSavedByCache > 0 && ` (${plural(t.callsSavedByCache, 'call')} saved)`}
+        </dd>
+        {t.unknownNodes > 0 && (
+          <>
+            <dt>Known after upstream runs</dt>
+            <dd>{plural(t.unknownNodes, 'node')}, counted as running</dd>
+          </>
+        )}
+      </dl>
+      {batch && (
+        <p className="run-estimate__note">
+          {batch.rerun.length === 0
+            ? `Runs after the first come from the cache: the seeds stay fixed.`
+            : `Each run after the first re-makes ${batch.rerun.map((id) => describeNode(id).label).join(', ')} (${plural(batch.perLaterRun.apiCalls, 'call')}).`}
+        </p>
+      )}
+    </>
+  );
+}
+
+export default function EstimateView({ count }: { count: number }) {
+  const state = useEstimate();
+  const stale = state.status === 'ready' && state.stale;
+  return (
+    <section className={`run-estimate${stale ? ' run-estimate--stale' : ''}`} aria-label="Cost estimate" aria-busy={stale || state.status === 'waiting'}>
+      <h2 className="run-panel__heading">{count > 1 ? `Cost of ${count} runs` : 'Cost of a run'}</h2>
+      {state.status === 'waiting' && <p className="run-estimate__note">Working it out…</p>}
+      {state.status === 'unavailable' && <p className="run-estimate__note">Not known: {state.reason}</p>}
+      {state.status === 'ready' && !state.estimate.ok && (
+        <p className="run-estimate__note">Not known until the workflow can run ({plural(state.estimate.problems.length, 'problem')} to fix).</p>
+      )}
+      {state.status === 'ready' && state.estimate.ok && (
+        <>
+          <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
+          {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
+          {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}
+        </>
+      )}
+    </section>
+  );
+}

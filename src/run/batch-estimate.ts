@@ -1,0 +1,85 @@
+/**
+ * What a batch of N runs will cost, from the estimate of its first run. The first run costs what
+ * the worker's estimate says. Every later run re-makes only what changes between runs: the nodes
+ * whose seed moves on after a run (`seed_mode` increment or random), those that are never cached
+ * (an empty seed draws a new random one each time), and everything downstream of them, whose
+ * inputs change with them. The rest comes from the cache the first run filled, for nothing.
+ */
+import type { NodeRegistry } from '../../nodes/index';
+import { nodeCost } from '../../workers/cost';
+import type { EstimateTotals, NodeEstimate } from '../../workers/estimate';
+import { nextSeeds } from '../../workers/seeds';
+import type { Workflow } from '../../workflow/schema';
+
+export interface BatchFigures {
+  apiCalls: number;
+  imageCalls: number;
+  chatCalls: number;
+  images: number;
+  priceUnits: number;
+}
+
+export interface BatchTotals extends BatchFigures {
+  runs: number;
+  /** What each run after the first adds. */
+  perLaterRun: BatchFigures;
+  /** The nodes that call the APIs again in every later run. */
+  rerun: string[];
+}
+
+const ZERO: BatchFigures = { apiCalls: 0, imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0 };
+
+function add(a: BatchFigures, b: BatchFigures, times = 1): BatchFigures {
+  return {
+    apiCalls: a.apiCalls + b.apiCalls * times,
+    imageCalls: a.imageCalls + b.imageCalls * times,
+    chatCalls: a.chatCalls + b.chatCalls * times,
+    images: a.images + b.images * times,
+    priceUnits: a.priceUnits + b.priceUnits * times,
+  };
+}
+
+/** The figures of one node run, from the estimate when it runs, else from its parameters. */
+function figuresOf(node: NodeEstimate, workflow: Workflow, registry: NodeRegistry): BatchFigures {
+  if (node.status === 'runs') return { apiCalls: node.apiCalls, imageCalls: node.imageCalls, chatCalls: node.chatCalls, images: node.images, priceUnits: node.priceUnits };
+  if (node.status !== 'cached') return ZERO;
+  // A cached node's estimate is free; what it costs to make again comes from its parameters.
+  const doc = workflow.nodes.find((n) => n.id === node.nodeId);
+  const def = doc && registry.get(doc.type);
+  if (!doc || !def) return ZERO;
+  const cost = nodeCost(def, doc.params);
+  return { apiCalls: cost.imageCalls + cost.chatCalls, imageCalls: cost.imageCalls, chatCalls: cost.chatCalls, images: cost.images, priceUnits: cost.priceUnits };
+}
+
+/** The cost of `count` runs of the plan `nodes` (the estimate's), with `first` its first run's totals. */
+export function batchTotals(
+  first: Pick<EstimateTotals, keyof BatchFigures>,
+  nodes: readonly NodeEstimate[],
+  workflow: Workflow,
+  registry: NodeRegistry,
+  count: number,
+): BatchTotals {
+  const base: BatchFigures = { apiCalls: first.apiCalls, imageCalls: first.imageCalls, chatCalls: first.chatCalls, images: first.images, priceUnits: first.priceUnits };
+  const planned = new Set(nodes.map((n) => n.nodeId));
+  const moving = new Set(nextSeeds(workflow, registry, { ran: planned, random: () => 0 }).changes.map((c) => c.nodeId));
+  for (const n of nodes) if (n.status === 'runs' && !n.cacheable) moving.add(n.nodeId);
+
+  // Everything downstream of a changing node changes with it.
+  const rerun = new Set(moving);
+  const queue = [...moving];
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    for (const edge of workflow.edges) {
+      if (edge.source.node !== id || rerun.has(edge.target.node) || !planned.has(edge.target.node)) continue;
+      rerun.add(edge.target.node);
+      queue.push(edge.target.node);
+    }
+  }
+  const perLaterRun = nodes.filter((n) => rerun.has(n.nodeId)).reduce((sum, n) => add(sum, figuresOf(n, workflow, registry)), ZERO);
+  const later = Math.max(0, Math.floor(count) - 1);
+  return {
+    ...add(base, perLaterRun, later),
+    runs: Math.max(1, Math.floor(count)),
+    perLaterRun,
+    rerun: nodes.filter((n) => rerun.has(n.nodeId) && figuresOf(n, workflow, registry).apiCalls > 0).map((n) => n.nodeId),
+  };
+}

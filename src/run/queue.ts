@@ -1,0 +1,96 @@
+/**
+ * Every run the editor starts goes through this queue: one run, or a batch of N (planBatch's
+ * snapshots, taken when it is queued, run one after another by runBatch). After each run that
+ * happened (succeeded or failed: not refused, not cancelled) the seeds in the editor move on as
+ * their `seed_mode` says, to the seeds the next run uses, and the run counts toward the session's
+ * totals. Cancel stops the run under way and the rest of the batch.
+ */
+import type { SeedChange } from '../../workers/seeds';
+import type { RunSummary } from '../../workers/events';
+import type { PlanOptions } from '../../workers/plan';
+import type { Workflow } from '../../workflow/schema';
+import type { RunController } from './controller';
+import type { EditorLink } from './editor-link';
+import { createValueStore, type ValueStore } from './keyed-store';
+
+/** Where a batch is: run `index` (1-based) of `count` is under way. */
+export interface BatchProgress {
+  index: number;
+  count: number;
+}
+
+export interface RunQueue {
+  /** Runs `count` times (1 by default) unless a run or batch is under way; the summaries of the runs made. */
+  start(options: PlanOptions, count?: number): Promise<RunSummary[]>;
+  /** Stops the run under way and drops the rest of the batch. */
+  cancel(): void;
+  /** The batch under way, if any (also set for a single run). */
+  readonly progress: ValueStore<BatchProgress | undefined>;
+}
+
+export interface RunQueueDeps {
+  controller: RunController;
+  link: EditorLink;
+  /** Told of each run that happened, for the session's totals. */
+  onRun?(summary: RunSummary): void;
+  /** In [0, 1), for `random` seeds; Math.random by default. */
+  random?: () => number;
+}
+
+/** The seeds that differ between two snapshots of the same workflow. */
+export function seedChanges(before: Workflow, after: Workflow): SeedChange[] {
+  const earlier = new Map(before.nodes.map((n) => [n.id, n]));
+  const changes: SeedChange[] = [];
+  for (const node of after.nodes) {
+    const from = earlier.get(node.id)?.params.seed;
+    const to = node.params.seed;
+    if (typeof from !== 'number' || typeof to !== 'number' || from === to) continue;
+    const mode = node.params.seed_mode === 'random' ? 'random' : 'increment';
+    changes.push({ nodeId: node.id, mode, from, to });
+  }
+  return changes;
+}
+
+/** A run that did not happen: the worker failed (the run panel says why). */
+class RunNotMade extends Error {}
+
+export function createRunQueue(deps: RunQueueDeps): RunQueue {
+  const progress = createValueStore<BatchProgress | undefined>(undefined);
+  let stop: AbortController | undefined;
+
+  return {
+    progress,
+    async start(options, count = 1) {
+      if (stop || deps.controller.state.overview.get().running) return [];
+      const abort = (stop = new AbortController());
+      const summaries: RunSummary[] = [];
+      progress.set({ index: 1, count });
+      try {
+        // The planner (with the executor's validation) loads with the first run, not at start-up.
+        const { planBatch, runBatch } = await import('../../workers/seeds');
+        const batch = planBatch(deps.link.getWorkflow(), deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
+        await runBatch(batch.runs, async (snapshot, index) => {
+          if (index > 0) progress.set({ index: index + 1, count });
+          const summary = await deps.controller.run(snapshot, options);
+          if (!summary) throw new RunNotMade();
+          summaries.push(summary);
+          if (summary.status === 'succeeded' || summary.status === 'failed') {
+            deps.onRun?.(summary);
+            deps.link.applySeeds(seedChanges(snapshot, batch.runs[index + 1] ?? batch.after));
+          }
+          return summary;
+        }, { signal: abort.signal });
+      } catch (error) {
+        if (!(error instanceof RunNotMade)) throw error;
+      } finally {
+        stop = undefined;
+        progress.set(undefined);
+      }
+      return summaries;
+    },
+    cancel() {
+      stop?.abort();
+      deps.controller.cancel();
+    },
+  };
+}
