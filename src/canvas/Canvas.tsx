@@ -7,16 +7,25 @@ import {
   Background, BackgroundVariant, Controls, ReactFlow, useConnection, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { ExportCheckDialog } from '../files/ExportCheckDialog';
 import { isImageFile, readImageFile } from '../files/image-file';
+import { TabConflictBanner } from '../files/TabConflictBanner';
 import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
 import type { XY } from '../store/state';
 import { useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import { openPalette, uiStore } from '../ui/ui-state';
+import { itemOf } from '../store/frames';
+import { CanvasTools } from './CanvasTools';
 import { refusal, useConnectHandlers } from './connect-handlers';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
+import { createFrameDeriver, type FrameNode } from './derive-frames';
+import { FrameView } from './FrameView';
+import { createSizeBook } from './layout-input';
 import { NodeView } from './NodeView';
+import { NoteView } from './NoteView';
+import './canvas-extras.css';
 import Palette from './Palette';
 import { PortLegend } from './PortLegend';
 import { UnknownNodeView } from './UnknownNodeView';
@@ -25,7 +34,8 @@ import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 
 
-const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView };
+const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteView, frame: FrameView };
+type AnyNode = CanvasNode | FrameNode;
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
 const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
@@ -79,17 +89,35 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const doc = useEditor((s) => s.doc);
   const selection = useEditor((s) => s.selection);
   const drag = useEditor((s) => s.drag);
+  const resize = useEditor((s) => s.resize);
   const index = useEditor((s) => s.index);
   const palette = useSmallStore(uiStore).palette;
   const overview = useStore(isLowZoom);
   const root = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
-  const nodes = useMemo(() => deriver.nodes(doc, selection, drag, measured), [deriver, doc, selection, drag, measured]);
+  const frameDeriver = useMemo(() => createFrameDeriver(), []);
+  const nodes = useMemo<AnyNode[]>(() => {
+    const frames = frameDeriver(doc, selection, drag, resize);
+    const graph = deriver.nodes(doc, selection, drag, measured);
+    // Frames first: they are drawn behind everything else.
+    return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
+  }, [deriver, frameDeriver, doc, selection, drag, resize, measured]);
   const edges = useMemo(() => deriver.edges(doc, selection, index.nodeById), [deriver, doc, selection, index]);
   const connectHandlers = useConnectHandlers(store);
-  const rf = useShortcuts(store);
+  // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
+  const sizeBook = useMemo(() => createSizeBook(), []);
+  const overviewRef = useRef(overview);
+  overviewRef.current = overview;
+  const rf = useShortcuts(store, sizeBook);
   useReveal(store);
+  useEffect(() => {
+    store.setMeasure((id) => {
+      if (itemOf(id).kind !== 'node') return undefined;
+      const node = store.getState().index.nodeById.get(id);
+      return node && sizeBook.size(id, node.type);
+    });
+  }, [store, sizeBook]);
 
   // Fit the workflow once its nodes have their real sizes (forms arrive a moment after the
   // first paint): for a moment after start (without a saved view) and after each Open. Any
@@ -121,8 +149,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     return () => clearTimeout(timer);
   }, [measured, loads, rf]);
 
-  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
-    const { selection: current } = store.getState();
+  const onNodesChange = useCallback((changes: NodeChange<AnyNode>[]) => {
+    const { selection: current, resize: resizing, index: graph } = store.getState();
     let selected: Set<string> | undefined;
     const dragging: Record<string, XY> = {};
     const finished: Record<string, XY> = {};
@@ -133,9 +161,16 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         if (change.selected) selected.add(change.id);
         else selected.delete(change.id);
       } else if (change.type === 'position' && change.position) {
+        // A note or group being resized moves through its resize, not as a drag.
+        if (resizing?.id === change.id) continue;
         (change.dragging ? dragging : finished)[change.id] = change.position;
       } else if (change.type === 'dimensions' && change.dimensions) {
-        sizes.push([change.id, { width: change.dimensions.width, height: change.dimensions.height }]);
+        // Notes and groups have the size the document gives them.
+        if (itemOf(change.id).kind !== 'node') continue;
+        const size = { width: change.dimensions.width, height: change.dimensions.height };
+        sizes.push([change.id, size]);
+        const type = graph.nodeById.get(change.id)?.type;
+        if (type !== undefined && !overviewRef.current) sizeBook.record(change.id, type, size);
       }
       // 'remove' never arrives: deleteKeyCode is off and deletion goes through the store.
     }
@@ -157,7 +192,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         return next;
       });
     }
-  }, [store]);
+  }, [store, sizeBook]);
 
   const onEdgesChange = useCallback((changes: EdgeChange<CanvasEdge>[]) => {
     const { selection: current } = store.getState();
@@ -206,7 +241,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       }}
       onDrop={onDrop}
     >
-      <ReactFlow<CanvasNode, CanvasEdge>
+      <ReactFlow<AnyNode, CanvasEdge>
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
@@ -249,8 +284,11 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <Controls showInteractive={false} position="bottom-left" />
         <ConnectionHint />
         <PortLegend />
+        <CanvasTools sizes={sizeBook} />
       </ReactFlow>
       {palette && <Palette request={palette} />}
+      <ExportCheckDialog />
+      <TabConflictBanner />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A node's title bar: the user's title (or the type's), renamed in place by double-click, the
- * pencil button, or F2 on the selected node; Enter keeps, Escape cancels. The type shows beside a custom title.
+ * pencil button, or F2 on the selected node; Enter keeps, Escape cancels. The type shows beside a
+ * custom title. The bypass button (or Ctrl+B) keeps the node in the graph without running it.
  */
 import { useState } from 'react';
 import { useEditorStore } from '../store/react';
@@ -10,9 +11,10 @@ export interface NodeHeaderProps {
   title: string;
   typeTitle: string;
   category: string;
+  bypassed: boolean;
 }
 
-export function NodeHeader({ nodeId, title, typeTitle, category }: NodeHeaderProps) {
+export function NodeHeader({ nodeId, title, typeTitle, category, bypassed }: NodeHeaderProps) {
   const store = useEditorStore();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
@@ -53,7 +55,18 @@ export function NodeHeader({ nodeId, title, typeTitle, category }: NodeHeaderPro
           <>
             <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{title}</span>
             {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
+            {bypassed && <span className="bypass-tag">bypassed</span>}
             <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={begin}>✎</button>
+            <button
+              type="button"
+              className={`icon-button bypass-toggle nodrag ${bypassed ? 'on' : ''}`}
+              aria-label={`Bypass ${title}`}
+              aria-pressed={bypassed}
+              title={bypassed ? 'Bypassed: the node passes its input on instead of running (Ctrl+B to run it again)' : 'Bypass: keep the node but pass its input on instead of running it (Ctrl+B)'}
+              onClick={() => store.toggleBypass([nodeId])}
+            >
+              ⤼
+            </button>
           </>
         )}
     </header>

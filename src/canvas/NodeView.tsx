@@ -61,7 +61,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
 
   return (
     <div
-      className={`atelier-node cat-${def.category} ${selected ? 'selected' : ''} ${compact ? 'compact' : ''}`}
+      className={`atelier-node cat-${def.category} ${selected ? 'selected' : ''} ${compact ? 'compact' : ''} ${node.bypass ? 'bypassed' : ''}`}
       data-node-type={node.type}
       onDragOver={acceptsImages ? (e) => {
         if (!hasFiles(e)) return;
@@ -77,7 +77,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
         void putImageFile(file, (value) => store.setParam(id, 'image', value));
       } : undefined}
     >
-      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} />
+      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} />
       <PortColumns inputs={shownIn} outputs={shownOut} compact={compact} />
       {!compact && (
         <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>

@@ -6,13 +6,18 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import { isImageFile, readImageFile } from '../files/image-file';
+import { loadScanner } from '../files/export-check';
 import { chooseAndOpen, saveWorkflow } from '../files/open-save';
 import type { PasteResult } from '../store/clipboard';
 import type { EditorStore } from '../store/editor-store';
+import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
+import { autoLayout } from './CanvasTools';
+import { copySelection } from './copy-out';
 import type { CanvasNode } from './derive';
+import type { SizeBook } from './layout-input';
 
 /** Whether keys typed here belong to a text control rather than to the editor. */
 export function isTextTarget(target: EventTarget | null): boolean {
@@ -27,12 +32,19 @@ function inDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('dialog, .palette') !== null;
 }
 
+/** Clicks a control inside a canvas item (a node, note or group) by selector. */
+function clickIn(canvasId: string, selector: string): void {
+  document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(canvasId)}"] ${selector}`)?.click();
+}
+
 /** Ctrl+Enter (Run) and Escape during a run belong to the run side (src/run). */
-export function useShortcuts(store: EditorStore) {
+export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   const rf = useReactFlow<CanvasNode>();
   const pointer = useRef<XY | null>(null);
 
   useEffect(() => {
+    // The credential check must answer within a copy event: have it ready.
+    void loadScanner();
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -70,17 +82,28 @@ export function useShortcuts(store: EditorStore) {
         });
       }
       if (mod && key === 'a') return act(() => store.selectAll());
+      const selected = [...store.getState().selection.nodes];
+      if (mod && key === 'b') return act(() => store.toggleBypass(selected.filter((id) => itemOf(id).kind === 'node')));
+      if (mod && key === 'g') {
+        const framable = selected.filter((id) => itemOf(id).kind !== 'group');
+        return act(() => void store.addGroup(framable.length > 0 ? { around: framable } : { at: placement().flow }));
+      }
       if ((mod && key === 'k') || (!mod && e.key === '/')) return act(() => openPalette(placement()));
       if (mod || e.altKey) return;
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => store.deleteSelection());
       if (e.key === '?') return act(() => openDialog('help'));
       if (key === 'f') return act(() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 }));
-      if (e.key === 'F2') {
-        const { selection } = store.getState();
-        if (selection.nodes.size !== 1) return;
-        const id = [...selection.nodes][0]!;
-        return act(() => document.querySelector<HTMLButtonElement>(`.react-flow__node[data-id="${CSS.escape(id)}"] .node-header .rename`)?.click());
+      if (key === 'n' && !e.shiftKey) return act(() => void store.addNote(placement().flow));
+      if (key === 'l' && !e.shiftKey) {
+        return act(() => void autoLayout(store, sizes).catch((error: unknown) => toast(`Auto-layout failed: ${error instanceof Error ? error.message : String(error)}`, 'error')));
       }
+      const only = selected.length === 1 ? itemOf(selected[0]!) : undefined;
+      if (e.key === 'F2' && only) {
+        if (only.kind === 'node') return act(() => clickIn(only.id, '.node-header .rename'));
+        if (only.kind === 'group') return act(() => clickIn(groupItem(only.id), '.frame-header .frame-tool'));
+      }
+      // Enter on a selected note writes in it (on a node, Enter is React Flow's "select").
+      if (e.key === 'Enter' && only?.kind === 'note') return act(() => clickIn(noteItem(only.id), '.note-header button'));
       if (e.key === 'Escape') {
         if (uiStore.get().palette) closePalette();
         else store.clearSelection();
@@ -89,11 +112,7 @@ export function useShortcuts(store: EditorStore) {
 
     const onCopy = (e: ClipboardEvent, cut: boolean) => {
       if (isTextTarget(e.target) || inDialog(e.target) || (window.getSelection()?.toString() ?? '') !== '') return;
-      const text = store.copy();
-      if (text === null) return;
-      e.preventDefault();
-      e.clipboardData?.setData('text/plain', text);
-      if (cut) store.deleteSelection();
+      copySelection(store, e, cut);
     };
 
     const onPaste = (e: ClipboardEvent) => {
@@ -144,6 +163,6 @@ export function useShortcuts(store: EditorStore) {
       document.removeEventListener('cut', cut);
       document.removeEventListener('paste', onPaste);
     };
-  }, [store, rf]);
+  }, [store, rf, sizes]);
   return rf;
 }

@@ -3,91 +3,28 @@
  * once when the page is hidden or closed), read back at start, so a reload or a crash loses
  * nothing. It holds the workflow, the parameters shown as ports, the view and the unsaved
  * marker; never settings or tokens. What it holds is read back through the same loader as a file.
+ * Tabs on the same workflow are kept from overwriting each other by tab-sync.ts.
  */
-import { openDB, type IDBPDatabase } from 'idb';
-import { registry } from '../../nodes/index';
-import type { Workflow } from '../../workflow/schema';
-import type { AsInputRecord, EditorStore } from '../store/editor-store';
+import type { EditorStore } from '../store/editor-store';
+import { type AutosaveRecord, type Restored, type Viewport, readSlot } from './autosave-db';
+import { createTabSync, slotOfThisTab } from './tab-sync';
 
-const DB_NAME = 'atelier';
-const DB_VERSION = 1;
-const STORE = 'autosave';
-const KEY = 'current';
+export type { Restored, Viewport } from './autosave-db';
+
 /** A change is written after this much quiet… */
 const QUIET_MS = 300;
 /** …or after this long, if changes keep coming (typing). */
 const MAX_WAIT_MS = 1000;
 
-export interface Viewport {
-  x: number;
-  y: number;
-  zoom: number;
-}
+/** Where this tab's work was read from, for startAutosave to carry on from. */
+let session = { slot: slotOfThisTab(), rev: 0 };
 
-interface AutosaveRecord {
-  format: 'atelier.autosave';
-  version: 1;
-  /** The workflow as JSON text (read back with loadWorkflow, like any file). */
-  workflow: string;
-  asInput: AsInputRecord;
-  dirty: boolean;
-  viewport?: Viewport;
-  savedAt: string;
-}
-
-export interface Restored {
-  workflow: Workflow;
-  asInput: AsInputRecord;
-  dirty: boolean;
-  viewport?: Viewport;
-}
-
-let dbPromise: Promise<IDBPDatabase> | undefined;
-
-function db(): Promise<IDBPDatabase> {
-  dbPromise ??= openDB(DB_NAME, DB_VERSION, {
-    upgrade(database) {
-      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
-    },
-  });
-  return dbPromise;
-}
-
-function isViewport(v: unknown): v is Viewport {
-  if (typeof v !== 'object' || v === null) return false;
-  const { x, y, zoom } = v as Record<string, unknown>;
-  return [x, y, zoom].every((n) => typeof n === 'number' && Number.isFinite(n)) && (zoom as number) > 0;
-}
-
-/** The autosaved work, or null when there is none (or it can no longer be read). */
+/** The autosaved work of this tab, or null when there is none (or it can no longer be read). */
 export async function readAutosave(): Promise<Restored | null> {
-  let record: unknown;
-  try {
-    record = await (await db()).get(STORE, KEY);
-  } catch (error) {
-    console.warn('atelier: the autosave could not be read', error);
-    return null;
-  }
-  if (typeof record !== 'object' || record === null || (record as AutosaveRecord).format !== 'atelier.autosave') return null;
-  const saved = record as AutosaveRecord;
-  try {
-    // Read back like any file; the loader is fetched only when there is something to restore.
-    const { loadWorkflow } = await import('../../workflow/load');
-    const { workflow } = loadWorkflow(saved.workflow, { knownTypes: new Set(registry.list().map((d) => d.type)) });
-    const asInput: AsInputRecord = {};
-    for (const [id, params] of Object.entries(saved.asInput ?? {})) {
-      if (Array.isArray(params)) asInput[id] = params.filter((p): p is string => typeof p === 'string');
-    }
-    return { workflow, asInput, dirty: saved.dirty === true, ...(isViewport(saved.viewport) ? { viewport: saved.viewport } : {}) };
-  } catch (error) {
-    // A damaged autosave must not stop the editor from opening; the starter workflow takes over.
-    console.warn('atelier: the autosave is damaged and was not restored', error);
-    return null;
-  }
-}
-
-async function write(record: AutosaveRecord): Promise<void> {
-  await (await db()).put(STORE, record, KEY);
+  const slot = slotOfThisTab();
+  const read = await readSlot(slot);
+  session = { slot, rev: read?.rev ?? 0 };
+  return read?.restored ?? null;
 }
 
 /**
@@ -99,15 +36,14 @@ export function startAutosave(store: EditorStore, viewport: () => Viewport | und
   let firstPending: number | undefined;
   let lastRevision = store.getState().revision;
   let lastDirty = store.getState().dirty;
+  /** The store's revision as last written (or adopted from another tab). */
+  let writtenRevision = lastRevision;
   let writing: Promise<void> = Promise.resolve();
 
-  const flush = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
-    firstPending = undefined;
+  const record = (): AutosaveRecord => {
     const { doc, dirty } = store.getState();
     const view = viewport();
-    const record: AutosaveRecord = {
+    return {
       format: 'atelier.autosave',
       version: 1,
       workflow: JSON.stringify(doc),
@@ -115,12 +51,38 @@ export function startAutosave(store: EditorStore, viewport: () => Viewport | und
       dirty,
       ...(view ? { viewport: view } : {}),
       savedAt: new Date().toISOString(),
+      title: doc.metadata.title,
     };
-    writing = writing.then(() => write(record)).catch((error: unknown) => {
+  };
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    firstPending = undefined;
+    const revision = store.getState().revision;
+    const next = record();
+    writing = writing.then(async () => {
+      if (await sync.write(next)) writtenRevision = Math.max(writtenRevision, revision);
+    }).catch((error: unknown) => {
       console.warn('atelier: autosave failed', error);
     });
     return writing;
   };
+
+  const sync = createTabSync(store, session, {
+    record,
+    // The view moving is not work: only changes to the document count.
+    pending: () => store.getState().revision !== writtenRevision,
+    flush,
+    adopted: () => {
+      clearTimeout(timer);
+      timer = undefined;
+      firstPending = undefined;
+      lastRevision = store.getState().revision;
+      lastDirty = store.getState().dirty;
+      writtenRevision = lastRevision;
+    },
+  });
 
   const schedule = () => {
     const now = performance.now();
@@ -147,6 +109,7 @@ export function startAutosave(store: EditorStore, viewport: () => Viewport | und
     stop() {
       unsubscribe();
       clearTimeout(timer);
+      sync.stop();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onHide);
     },

@@ -8,6 +8,8 @@ import { WorkflowError } from '../../workflow/errors';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { EditorStore } from '../store/editor-store';
+import { checkBeforeExport } from './export-check';
+import { loadReport } from './load-report';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
 
@@ -27,11 +29,12 @@ export async function openWorkflowText(store: EditorStore, text: string, source:
     const result = store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
     const title = store.getState().doc.metadata.title;
     if (result.warnings.length > 0) {
+      const report = loadReport(source, result.warnings, result.workflow, store.registry);
       showProblems({
         severity: 'warning',
         title: `Opened “${title}”, with ${result.warnings.length === 1 ? 'a note' : `${result.warnings.length} notes`}`,
-        summary: `${source} opened. Read these before running or sharing it:`,
-        issues: result.warnings,
+        summary: report.summary,
+        issues: report.issues,
       });
     } else {
       toast(`Opened “${title}”`, 'success');
@@ -101,8 +104,22 @@ export function downloadText(fileName: string, text: string, type = 'application
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Downloads the workflow as its file (deterministic text) and clears the unsaved marker. */
+/**
+ * Downloads the workflow as its file (deterministic text) and clears the unsaved marker. What
+ * looks like a credential is shown first, and saved only with it removed (export-check.ts).
+ */
 export function saveWorkflow(store: EditorStore): void {
+  void checkBeforeExport(store.getState().doc, 'save', store.registry).then((checked) => {
+    if (!checked) {
+      toast('Not saved: the file was not written', 'info');
+      return;
+    }
+    if (checked !== store.getState().doc) store.rewrite(checked, 'remove credentials');
+    download(store);
+  }, (error: unknown) => toast(`The workflow was not saved: ${error instanceof Error ? error.message : String(error)}`, 'error'));
+}
+
+function download(store: EditorStore): void {
   const doc = touchModified(store.getState().doc);
   let text: string;
   try {

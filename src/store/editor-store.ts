@@ -92,6 +92,22 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
 
     /**
+     * Replaces the document's content with `workflow` (the same graph, edited elsewhere: the
+     * credential check's removals) as one undo step, keeping the view and the history.
+     */
+    rewrite(workflow: Workflow, label: string): void {
+      core.change({ label }, (draft) => {
+        draft.metadata = workflow.metadata;
+        draft.nodes = workflow.nodes;
+        draft.edges = workflow.edges;
+        if (workflow.notes?.length) draft.notes = workflow.notes;
+        else delete draft.notes;
+        if (workflow.groups?.length) draft.groups = workflow.groups;
+        else delete draft.groups;
+      });
+    },
+
+    /**
      * Opens a file the loader has read (workflow/load.ts) as one undo step, marking it saved
      * unless it was migrated (what Save writes differs from the file).
      */

@@ -114,12 +114,12 @@ export function createMoveActions(core: Core) {
     },
 
     /**
-     * Puts nodes (by id) where a layout says, as one step: notes in a group keep their place in
-     * it, and each group's frame is refitted around its members.
+     * Puts nodes and notes (by canvas id) where a layout says, as one step: notes of a group the
+     * layout did not place keep their place in it, and each group's frame is refitted around its members.
      */
     arrange(positions: Readonly<Record<string, XY>>, label = 'auto-layout'): void {
       const { doc } = core.get();
-      const moved = new Map(Object.entries(positions).filter(([key]) => itemOf(key).kind === 'node'));
+      const moved = new Map(Object.entries(positions).filter(([key]) => itemOf(key).kind !== 'group'));
       const nodeAt = (id: string): Rect | undefined => {
         const node = core.get().index.nodeById.get(id);
         return node && nodeRect(id, moved.get(id) ?? node.position, core.measure);
@@ -137,7 +137,7 @@ export function createMoveActions(core: Core) {
         for (const id of group.notes) {
           const note = doc.notes?.find((n) => n.id === id);
           if (!note) continue;
-          const to = { x: note.position.x + now.x - was.x, y: note.position.y + now.y - was.y };
+          const to = moved.get(noteItem(id)) ?? { x: note.position.x + now.x - was.x, y: note.position.y + now.y - was.y };
           moved.set(noteItem(id), to);
           notes.push({ ...to, ...note.size });
         }

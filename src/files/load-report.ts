@@ -1,0 +1,61 @@
+/**
+ * What opening someone's file found, in words: credential-like fields first, each named by node
+ * title and field ("api_key of “Hero shot”") rather than by path, then everything else.
+ */
+import type { NodeRegistry } from '../../nodes/index';
+import type { WorkflowIssue, WorkflowWarning } from '../../workflow/errors';
+import type { Workflow } from '../../workflow/schema';
+
+export interface LoadReport {
+  summary: string;
+  issues: WorkflowIssue[];
+  /** How many fields looked like credentials (removed, or kept in prose). */
+  credentials: number;
+}
+
+const CREDENTIAL_CODES = new Set(['credential-dropped', 'credential-in-text']);
+
+/** `nodes[2].params.api_key` → `api_key`; `notes[0].text` → `text`. */
+function fieldOf(path: string, after: RegExp): string {
+  const match = after.exec(path);
+  return match ? path.slice(match[0].length) || '(the whole node)' : path;
+}
+
+/** Where a warning or an export finding points, as a person names it. */
+export function placeOf(warning: Pick<WorkflowWarning, 'path' | 'nodeId'>, workflow: Workflow, registry: NodeRegistry): string {
+  const node = warning.nodeId === undefined ? undefined : workflow.nodes.find((n) => n.id === warning.nodeId);
+  if (node) {
+    const title = node.title || registry.get(node.type)?.title || node.type;
+    const field = fieldOf(warning.path, /^nodes\[\d+\]\.(?:params\.?)?/);
+    return `${field} of “${title}” (${node.id})`;
+  }
+  const note = /^notes\[(\d+)\]/.exec(warning.path);
+  if (note) return `note #${Number(note[1]) + 1}`;
+  const group = /^groups\[(\d+)\]/.exec(warning.path);
+  if (group) return `group “${workflow.groups?.[Number(group[1])]?.title ?? Number(group[1]) + 1}”`;
+  if (warning.path.startsWith('metadata.')) return `the workflow's ${warning.path.slice('metadata.'.length)}`;
+  return warning.path;
+}
+
+/** The warnings of an opened file as a readable report. */
+export function loadReport(source: string, warnings: readonly WorkflowWarning[], workflow: Workflow, registry: NodeRegistry): LoadReport {
+  const credential = warnings.filter((w) => CREDENTIAL_CODES.has(w.code));
+  const rest = warnings.filter((w) => !CREDENTIAL_CODES.has(w.code));
+  const issues = [...credential, ...rest].map((w) => ({
+    path: CREDENTIAL_CODES.has(w.code) ? placeOf(w, workflow, registry) : w.path,
+    message: w.message,
+  }));
+  if (credential.length === 0) return { summary: `${source} opened. Read these before running or sharing it:`, issues, credentials: 0 };
+  const dropped = credential.filter((w) => w.code === 'credential-dropped').length;
+  const kept = credential.length - dropped;
+  const parts = [
+    dropped > 0 ? `${dropped === 1 ? 'one field' : `${dropped} fields`} named or shaped like a key, token or endpoint ${dropped === 1 ? 'was' : 'were'} removed` : '',
+    kept > 0 ? `${kept === 1 ? 'one text holds' : `${kept} texts hold`} what looks like a credential and ${kept === 1 ? 'was' : 'were'} kept as written: remove ${kept === 1 ? 'it' : 'them'} before you share the file` : '',
+  ].filter(Boolean);
+  return {
+    summary: `${source} opened, but it held what looks like credentials: ${parts.join('; ')}. `
+      + 'A workflow cannot change where requests go or which token they carry: those stay in your settings.',
+    issues,
+    credentials: credential.length,
+  };
+}
