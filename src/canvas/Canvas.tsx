@@ -13,6 +13,7 @@ import { TabConflictBanner } from '../files/TabConflictBanner';
 import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
 import type { XY } from '../store/state';
+import type { Workflow } from '../../workflow/schema';
 import { useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import { openPalette, uiStore } from '../ui/ui-state';
@@ -221,10 +222,13 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       return;
     }
     const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
-    readImageFile(image).then(
+    const addLoader = () => readImageFile(image).then(
       (loaded) => store.addNode('image-loader', at, { params: { image: loaded } }),
       (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'),
     );
+    // An image Atelier made carries its workflow, which opens; any other image becomes an Image loader.
+    const restore = { registry: store.registry, restore: (workflow: Workflow) => store.load(workflow, { record: true }) };
+    void import('../history/restore').then(({ dropImage }) => dropImage(restore, image, () => void addLoader()));
   }, [store, rf]);
 
   return (

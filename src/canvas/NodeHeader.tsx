@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useEditorStore } from '../store/react';
+import { useRunSlots } from './run-slots';
 
 export interface NodeHeaderProps {
   nodeId: string;
@@ -16,6 +17,7 @@ export interface NodeHeaderProps {
 
 export function NodeHeader({ nodeId, title, typeTitle, category, bypassed }: NodeHeaderProps) {
   const store = useEditorStore();
+  const { NodeRunMenu } = useRunSlots();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const begin = () => {
@@ -57,6 +59,7 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed }: Nod
             {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
             {bypassed && <span className="bypass-tag">bypassed</span>}
             <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={begin}>✎</button>
+            {NodeRunMenu && <NodeRunMenu nodeId={nodeId} />}
             <button
               type="button"
               className={`icon-button bypass-toggle nodrag ${bypassed ? 'on' : ''}`}
