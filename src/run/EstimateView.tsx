@@ -4,6 +4,7 @@
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
  * With a batch count above one, the batch's total (batch-estimate.ts).
  */
+import { useState } from 'react';
 import type { NodeEstimate, RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import { batchTotals } from './batch-estimate';
@@ -46,23 +47,27 @@ function nodeLine(n: NodeEstimate, upstream: string | undefined): string {
 
 function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow }) {
   const { describeNode, focusNode } = useRunContext();
+  // A 500-node graph would put 500 lines in the page at every estimate: only when asked for.
+  const [open, setOpen] = useState(false);
   const label = (id: string) => describeNode(id).label;
   const upstreamOf = (id: string) => {
     const from = workflow.edges.find((e) => e.target.node === id)?.source.node;
     return from === undefined ? undefined : `'${label(from)}'`;
   };
   return (
-    <details className="run-estimate__nodes">
+    <details className="run-estimate__nodes" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Per node</summary>
-      <ul>
-        {estimate.nodes.map((n) => (
-          <li key={n.nodeId} data-status={n.status}>
-            <button type="button" className="run-link" onClick={() => focusNode(n.nodeId)}>
-              <strong>{label(n.nodeId)}</strong>: {nodeLine(n, upstreamOf(n.nodeId))}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <ul>
+          {estimate.nodes.map((n) => (
+            <li key={n.nodeId} data-status={n.status}>
+              <button type="button" className="run-link" onClick={() => focusNode(n.nodeId)}>
+                <strong>{label(n.nodeId)}</strong>: {nodeLine(n, upstreamOf(n.nodeId))}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </details>
   );
 }

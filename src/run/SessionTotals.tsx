@@ -1,6 +1,14 @@
 /** What this tab's runs have used so far (kept in sessionStorage), with a way to start over. */
+import type { SessionUsage } from '../../workers/usage';
 import { useRunContext, useSessionUsage } from './context';
 import { plural } from './format';
+
+/** The tokens the chat API reported; a stream need not report any (service-interface.md 2.9). */
+function chatTokens(used: SessionUsage['used']): string {
+  if (used.chatCallsWithoutUsage === 0) return String(used.chatTokens.total);
+  if (used.chatTokens.total === 0) return 'not reported by the service';
+  return `${used.chatTokens.total} or more`;
+}
 
 export function SessionTotals() {
   const { session } = useRunContext();
@@ -17,10 +25,14 @@ export function SessionTotals() {
         <dd>{used.imageCalls + used.chatCalls}</dd>
         <dt>Images made</dt>
         <dd>{used.images} ({plural(used.priceUnits, 'price unit')})</dd>
-        <dt>Chat tokens</dt>
-        <dd title={used.chatCallsWithoutUsage > 0 ? `${plural(used.chatCallsWithoutUsage, 'chat call')} did not report usage` : undefined}>
-          {used.chatTokens.total}{used.chatCallsWithoutUsage > 0 && ' or more'}
-        </dd>
+        {used.chatCalls > 0 && (
+          <>
+            <dt>Chat tokens</dt>
+            <dd title={used.chatCallsWithoutUsage > 0 ? `${plural(used.chatCallsWithoutUsage, 'chat call')} did not report usage` : undefined}>
+              {chatTokens(used)}
+            </dd>
+          </>
+        )}
         <dt>Calls saved by the cache</dt>
         <dd>{usage.apiCallsSaved}{usage.saved.images > 0 && ` (${plural(usage.saved.images, 'image')}, ${plural(usage.saved.priceUnits, 'price unit')})`}</dd>
       </dl>
