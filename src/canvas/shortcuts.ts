@@ -30,7 +30,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Escape', action: 'Clear the selection, close the palette', group: 'Canvas' },
   { keys: `${MOD}+O`, action: 'Open a workflow file', group: 'File' },
   { keys: `${MOD}+S`, action: 'Save (download) the workflow', group: 'File' },
-  { keys: `${MOD}+Enter`, action: 'Run the workflow', group: 'Run' },
+  { keys: `${MOD}+Enter`, action: 'Run the workflow (as many times as the count beside Run)', group: 'Run' },
+  { keys: `${MOD}+Shift+Enter`, action: 'Run to the selected node (it and what it needs)', group: 'Run' },
+  { keys: `${MOD}+Alt+Enter`, action: 'Run from the selected node (it and everything after, afresh)', group: 'Run' },
+  { keys: 'Right-click a node', action: 'Run to here, run from here', group: 'Run' },
   { keys: 'Escape', action: 'Cancel the run in progress', group: 'Run' },
   { keys: '?', action: 'This list', group: 'Canvas' },
 ];
