@@ -18,12 +18,13 @@ import { useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import { openPalette, uiStore } from '../ui/ui-state';
 import { itemOf } from '../store/frames';
-import { CanvasTools } from './CanvasTools';
+import { CanvasTools, minimapStore } from './CanvasTools';
 import { refusal, useConnectHandlers } from './connect-handlers';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { FrameView } from './FrameView';
 import { createSizeBook } from './layout-input';
+import { Minimap } from './Minimap';
 import { NodeView } from './NodeView';
 import { NoteView } from './NoteView';
 import './canvas-extras.css';
@@ -93,6 +94,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const resize = useEditor((s) => s.resize);
   const index = useEditor((s) => s.index);
   const palette = useSmallStore(uiStore).palette;
+  const minimap = useSmallStore(minimapStore);
   const overview = useStore(isLowZoom);
   const root = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
@@ -289,6 +291,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
+        {minimap && <Minimap nodes={nodes} />}
       </ReactFlow>
       {palette && <Palette request={palette} />}
       <ExportCheckDialog />

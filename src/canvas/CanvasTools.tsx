@@ -1,12 +1,13 @@
 /**
  * The canvas's own tools, at its top-left corner: add a note, frame the selection in a group,
- * auto-layout (the selection, or everything), and the minimap, which is remembered per browser.
+ * auto-layout (the selection, or everything), and the minimap's switch (remembered per browser).
  */
-import { MiniMap, Panel, useReactFlow, type Node } from '@xyflow/react';
+import { Panel, useReactFlow } from '@xyflow/react';
 import { useCallback, useState } from 'react';
 import { DEFAULT_NOTE_SIZE, itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import type { EditorStore } from '../store/editor-store';
+import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import { layoutRequest, type SizeBook } from './layout-input';
 import { MOD } from './shortcuts';
@@ -21,12 +22,8 @@ function readMinimap(): boolean {
   }
 }
 
-/** Minimap colours: one per kind, as plain values so the minimap stays light at 500 nodes. */
-function minimapColor(node: Node): string {
-  if (node.type === 'frame') return 'rgba(137, 180, 250, 0.18)';
-  if (node.type === 'note') return '#f9e2af';
-  return '#7f849c';
-}
+/** Whether the minimap is shown (Canvas draws it); remembered per browser. */
+export const minimapStore = createSmallStore(readMinimap());
 
 /** Lays out the selection (two nodes or more) or the whole graph, as one undo step. */
 export async function autoLayout(store: EditorStore, sizes: SizeBook): Promise<{ partial: boolean } | undefined> {
@@ -51,14 +48,14 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
   const store = useEditorStore();
   const rf = useReactFlow();
   const selection = useEditor((s) => s.selection);
-  const [minimap, setMinimap] = useState(readMinimap);
+  const minimap = useSmallStore(minimapStore);
   const [busy, setBusy] = useState(false);
   const framable = [...selection.nodes].filter((id) => itemOf(id).kind !== 'group');
   const selectedNodes = [...selection.nodes].filter((id) => itemOf(id).kind === 'node').length;
 
   const toggleMinimap = () => {
     const next = !minimap;
-    setMinimap(next);
+    minimapStore.set(next);
     try {
       localStorage.setItem(MINIMAP_KEY, next ? 'on' : 'off');
     } catch {
@@ -75,40 +72,24 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
   }, [store, sizes, rf]);
 
   return (
-    <>
-      <Panel position="top-left" className="canvas-tools" role="toolbar" aria-label="Canvas tools">
-        <button type="button" className="button toolbar-button" title="Add a note (N)" aria-keyshortcuts="N"
-          onClick={() => {
-            const c = viewCentre(rf);
-            store.addNote({ x: c.x - DEFAULT_NOTE_SIZE.width / 2, y: c.y - DEFAULT_NOTE_SIZE.height / 2 });
-          }}>
-          Add note
-        </button>
-        <button type="button" className="button toolbar-button" title={`Frame the selection in a group (${MOD}+G)`} aria-keyshortcuts="Control+G"
-          onClick={() => store.addGroup(framable.length > 0 ? { around: framable } : { at: viewCentre(rf) })}>
-          {framable.length > 0 ? 'Group selection' : 'Add group'}
-        </button>
-        <button type="button" className="button toolbar-button" disabled={busy} aria-busy={busy} aria-keyshortcuts="L"
-          title={selectedNodes >= 2 ? 'Lay out the selected nodes, left to right (L)' : 'Lay out the whole workflow, left to right (L)'}
-          onClick={layout}>
-          {busy ? 'Laying out…' : selectedNodes >= 2 ? 'Auto-layout selection' : 'Auto-layout'}
-        </button>
-        <button type="button" className="button toolbar-button" aria-pressed={minimap} onClick={toggleMinimap}>Minimap</button>
-      </Panel>
-      {minimap && (
-        <MiniMap
-          position="top-right"
-          className="minimap"
-          ariaLabel="Minimap"
-          pannable
-          zoomable
-          nodeColor={minimapColor}
-          nodeStrokeWidth={0}
-          nodeBorderRadius={2}
-          maskColor="rgba(17, 17, 27, 0.6)"
-          bgColor="#181825"
-        />
-      )}
-    </>
+    <Panel position="top-left" className="canvas-tools" role="toolbar" aria-label="Canvas tools">
+      <button type="button" className="button toolbar-button" title="Add a note (N)" aria-keyshortcuts="N"
+        onClick={() => {
+          const c = viewCentre(rf);
+          store.addNote({ x: c.x - DEFAULT_NOTE_SIZE.width / 2, y: c.y - DEFAULT_NOTE_SIZE.height / 2 });
+        }}>
+        Add note
+      </button>
+      <button type="button" className="button toolbar-button" title={`Frame the selection in a group (${MOD}+G)`} aria-keyshortcuts="Control+G"
+        onClick={() => store.addGroup(framable.length > 0 ? { around: framable } : { at: viewCentre(rf) })}>
+        {framable.length > 0 ? 'Group selection' : 'Add group'}
+      </button>
+      <button type="button" className="button toolbar-button" disabled={busy} aria-busy={busy} aria-keyshortcuts="L"
+        title={selectedNodes >= 2 ? 'Lay out the selected nodes, left to right (L)' : 'Lay out the whole workflow, left to right (L)'}
+        onClick={layout}>
+        {busy ? 'Laying out…' : selectedNodes >= 2 ? 'Auto-layout selection' : 'Auto-layout'}
+      </button>
+      <button type="button" className="button toolbar-button" aria-pressed={minimap} onClick={toggleMinimap}>Minimap</button>
+    </Panel>
   );
 }

@@ -164,18 +164,25 @@ describe('tidy big graphs', () => {
     await body.getByText('<img src=x onerror=alert(1)>').waitFor();
   });
 
-  it('the minimap is toggled from the canvas tools and remembered', async () => {
+  it('the minimap is toggled from the canvas tools, moves the view when clicked, and is remembered', async () => {
     const editor = await session.open();
     const { page } = editor;
-    const minimap = page.locator('.react-flow__minimap');
+    const minimap = page.getByRole('group', { name: 'Minimap' });
     const toggle = tools(editor).getByRole('button', { name: 'Minimap' });
     expect(await minimap.count()).toBe(0);
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await toggle.click();
     await minimap.waitFor();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    // One shape per node of the starter workflow.
-    await expect.poll(() => minimap.locator('.react-flow__minimap-node').count()).toBe(await editor.nodes.count());
+    // It draws every node of the starter workflow.
+    expect(await minimap.getAttribute('data-items')).toBe(String(await editor.nodes.count()));
+    await editor.viewSettled();
+    const view = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+    const before = await view();
+    const box = (await minimap.boundingBox())!;
+    await page.mouse.click(box.x + 8, box.y + box.height - 8);
+    await expect.poll(view).not.toBe(before);
+
     await page.reload();
     await editor.pane.waitFor();
     await minimap.waitFor();

@@ -62,6 +62,24 @@ describe('auto-layout', () => {
     expect(overlaps(frame('g1'), frame('g2'))).toBe(false);
   });
 
+  it('packs separate graphs in rows, not one tall column', async () => {
+    const items: LayoutItem[] = [];
+    const wires: LayoutWire[] = [];
+    for (let c = 0; c < 30; c++) {
+      for (let i = 0; i < 4; i++) {
+        items.push(node(`c${c}n${i}`, ['in'], ['out']));
+        if (i > 0) wires.push({ source: `c${c}n${i - 1}`, sourcePort: 'out', target: `c${c}n${i}`, targetPort: 'in' });
+      }
+    }
+    const graph = { items, wires };
+    const at = await computeLayout(graph, { x: 0, y: 0 });
+    const box = boundsOf([...rects(graph, at).values()]);
+    expect(box.width / box.height).toBeGreaterThan(0.8);
+    expect(box.width / box.height).toBeLessThan(3);
+    const all = [...rects(graph, at).values()];
+    for (const [i, a] of all.entries()) for (const b of all.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+  });
+
   it('ignores wires to ports or items it was not given (a layout of the selection)', async () => {
     const graph: LayoutGraph = {
       items: [node('a', [], ['out']), node('b', ['in'], [])],
