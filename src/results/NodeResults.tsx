@@ -4,16 +4,19 @@
  * run; text as plain text (never HTML). Results of an earlier run stay visible, dimmed, while a
  * new run of the node is under way.
  */
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNodePhase, useNodeResult, useRunContext } from '../run/context';
 import { imageFileName } from './file-names';
-import { ImageViewer, type PinAction } from './ImageViewer';
+import type { PinAction } from './ImageViewer';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
 import { seedTarget } from './seed-owner';
 import { useImageDownload } from './use-image-download';
 import './results.css';
 
 type TextValue = Extract<ShownValue, { kind: 'text' | 'number' }>;
+
+/** The large viewer loads when an image is first opened. */
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 function TextResult({ name, value, labelled, nodeLabel }: { name: string; value: TextValue; labelled: boolean; nodeLabel: string }) {
   const text = String(value.value);
@@ -130,16 +133,18 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
         <TextResult key={name} name={name} value={value} labelled={texts.length > 1} nodeLabel={label} />
       ))}
       {open !== undefined && images[open] && (
-        <ImageViewer
-          images={images}
-          index={open}
-          title={label}
-          fileName={fileName}
-          onIndexChange={setOpen}
-          onClose={() => setOpen(undefined)}
-          onDownload={download}
-          pinFor={pinFor}
-        />
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            index={open}
+            title={label}
+            fileName={fileName}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(undefined)}
+            onDownload={download}
+            pinFor={pinFor}
+          />
+        </Suspense>
       )}
       {downloader.dialog}
     </div>

@@ -6,12 +6,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useBatchProgress, useRunContext, useRunCount, useRunOverview } from './context';
 import { formatDuration, plural } from './format';
-import { RunSummary } from './RunSummary';
-import { SessionTotals } from './SessionTotals';
 import './run.css';
 
 /** The estimate's view needs the planner and the cost table: loaded beside the first paint. */
 const EstimateView = lazy(() => import('./EstimateView'));
+/** Shown once something has run. */
+const RunSummary = lazy(() => import('./RunSummary').then((m) => ({ default: m.RunSummary })));
+const SessionTotals = lazy(() => import('./SessionTotals').then((m) => ({ default: m.SessionTotals })));
 
 /** The most runs one batch queues. */
 export const MAX_RUN_COUNT = 100;
@@ -104,8 +105,10 @@ export function RunPanel() {
           <EstimateView count={count} />
         </Suspense>
       )}
-      {!overview.running && summary && <RunSummary summary={summary} />}
-      <SessionTotals />
+      <Suspense fallback={null}>
+        {!overview.running && summary && <RunSummary summary={summary} />}
+        <SessionTotals />
+      </Suspense>
     </section>
   );
 }

@@ -17,7 +17,7 @@ export { RunProvider, RunProviderWith } from './RunProvider';
 export { useRunControls, type RunControls } from './useRunControls';
 export { NodeRunStatus } from './NodeRunStatus';
 export { NodeRunMenu } from './NodeRunMenu';
-export { NodeResults } from '../results/NodeResults';
+export { NodeResults } from '../results/NodeResultsSlot';
 export { RunPanel } from './RunPanel';
 export type { EditorLink } from './editor-link';
 export type { NodePhase, NodeRunState, RunOverview } from './run-state';
