@@ -4,11 +4,10 @@
  * its run's workflow as it was (one undo step), downloads its image with that workflow embedded,
  * and shows the parameters and seed that made it. Loaded after the first paint.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatBytes, plural } from '../run/format';
 import { useRunContext } from '../run/context';
 import { imageFileName } from '../results/file-names';
-import { ImageViewer } from '../results/ImageViewer';
 import type { ShownImage } from '../results/object-urls';
 import { useImageDownload } from '../results/use-image-download';
 import { toast } from '../ui/toast';
@@ -18,6 +17,7 @@ import type { HistoryEntry, HistoryStats, ImageEntry } from './types';
 import './history.css';
 
 const PAGE = 30;
+const ImageViewer = lazy(() => import('../results/ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 function useHistory(limit: number) {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
@@ -171,7 +171,11 @@ export default function HistoryPanel() {
       {stats && entries.length < stats.entries && entries.length >= limit && (
         <button type="button" className="run-link" onClick={() => setLimit(limit + PAGE)}>Show older outputs</button>
       )}
-      {viewing && <EntryViewer entry={viewing} onClose={() => setViewing(undefined)} onDownload={() => void download(viewing)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <EntryViewer entry={viewing} onClose={() => setViewing(undefined)} onDownload={() => void download(viewing)} />
+        </Suspense>
+      )}
       {downloader.dialog}
     </section>
   );

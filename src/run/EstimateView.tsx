@@ -4,10 +4,10 @@
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
  * With a batch count above one, the batch's total (batch-estimate.ts).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { NodeEstimate, RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
-import { batchTotals } from './batch-estimate';
+import type { batchTotals as BatchTotalsFn } from './batch-estimate';
 import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
@@ -72,10 +72,28 @@ function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow
   );
 }
 
+/** The batch arithmetic (and the seed planner it uses), loaded once a batch count above one is set. */
+function useBatchTotals(wanted: boolean): typeof BatchTotalsFn | undefined {
+  const [fn, setFn] = useState<{ batchTotals: typeof BatchTotalsFn } | undefined>();
+  useEffect(() => {
+    if (!wanted || fn) return;
+    let live = true;
+    void import('./batch-estimate').then((m) => {
+      if (live) setFn({ batchTotals: m.batchTotals });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, fn]);
+  return fn?.batchTotals;
+}
+
 function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Workflow; count: number }) {
   const { link, describeNode } = useRunContext();
   const t = estimate.totals;
-  const batch = count > 1 ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
+  const batchTotals = useBatchTotals(count > 1);
+  const batch = count > 1 && batchTotals ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
+  if (count > 1 && !batch) return <p className="run-estimate__note">Working it out…</p>;
   const f = batch ?? t;
   const cached = estimate.nodes.filter((n) => n.cached).map((n) => describeNode(n.nodeId).label);
   return (

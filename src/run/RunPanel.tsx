@@ -4,7 +4,7 @@
  * together (each a button to its node and field), the last run's summary and the session's totals.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useBatchProgress, useRunContext, useRunCount, useRunOverview } from './context';
+import { useBatchProgress, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
 import { formatDuration, plural } from './format';
 import './run.css';
 
@@ -63,6 +63,7 @@ export function RunPanel() {
   const overview = useRunOverview();
   const batch = useBatchProgress();
   const count = useRunCount();
+  const sessionRuns = useSessionUsage().runs;
   const { problems, summary, error } = overview;
   const running = overview.running || batch !== undefined;
 
@@ -107,7 +108,7 @@ export function RunPanel() {
       )}
       <Suspense fallback={null}>
         {!overview.running && summary && <RunSummary summary={summary} />}
-        <SessionTotals />
+        {sessionRuns > 0 && <SessionTotals />}
       </Suspense>
     </section>
   );
