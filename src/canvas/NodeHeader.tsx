@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useEditorStore } from '../store/react';
+import { overviewTitle } from './overview-title';
 import { useRunSlots } from './run-slots';
 
 export interface NodeHeaderProps {
@@ -13,9 +14,11 @@ export interface NodeHeaderProps {
   typeTitle: string;
   category: string;
   bypassed: boolean;
+  /** Drawn at overview zoom: the title is cut to fit rather than clipped (overview-title.ts). */
+  compact?: boolean;
 }
 
-export function NodeHeader({ nodeId, title, typeTitle, category, bypassed }: NodeHeaderProps) {
+export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, compact = false }: NodeHeaderProps) {
   const store = useEditorStore();
   const { NodeRunMenu } = useRunSlots();
   const [editing, setEditing] = useState(false);
@@ -55,7 +58,7 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed }: Nod
         )
         : (
           <>
-            <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{title}</span>
+            <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{compact ? overviewTitle(title) : title}</span>
             {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
             {bypassed && <span className="bypass-tag">bypassed</span>}
             <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={begin}>✎</button>

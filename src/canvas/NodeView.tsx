@@ -77,7 +77,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
         void putImageFile(file, (value) => store.setParam(id, 'image', value));
       } : undefined}
     >
-      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} />
+      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} compact={compact} />
       <PortColumns inputs={shownIn} outputs={shownOut} compact={compact} />
       {!compact && (
         <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
