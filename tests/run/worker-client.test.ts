@@ -115,4 +115,31 @@ describe('worker client', () => {
     await expect(client.run(workflow([['s', 'source']]), settings, { mode: 'all' }, () => undefined)).rejects.toThrow('a run is already in progress');
     await expect(first).resolves.toMatchObject({ status: 'succeeded' });
   });
+
+  it('estimates with the settings given, reading the cache the runs filled, and reports a dead worker instead of hanging', async () => {
+    const spawned: ReturnType<typeof portWorker>[] = [];
+    const client = createWorkerClient(() => {
+      const w = portWorker(realApi());
+      spawned.push(w);
+      open.push(w.worker);
+      return w.worker;
+    });
+    const doc = workflow([['g', 'gen', { prompt: 'a lake', seed: 4 }]]);
+    const before = await client.estimate(doc, settings, { mode: 'all' });
+    expect(spawned).toHaveLength(1);
+    // (The fake node types have no cost table entry: the status is what is checked here.)
+    expect(before).toMatchObject({ ok: true, nodes: [{ nodeId: 'g', status: 'runs' }], totals: { cachedNodes: 0 } });
+
+    await client.run(doc, settings, { mode: 'all' }, () => undefined);
+    expect(await client.estimate(doc, settings, { mode: 'all' })).toMatchObject({ ok: true, nodes: [{ status: 'cached' }], totals: { cachedNodes: 1, callsSavedByCache: 1 } });
+    expect(await client.cacheStats()).toMatchObject({ entries: 1 });
+    await client.clearCache();
+    expect(await client.estimate(doc, settings, { mode: 'all' })).toMatchObject({ ok: true, totals: { cachedNodes: 0 } });
+
+    const asked = client.estimate(doc, settings, { mode: 'all' });
+    spawned[0]!.port.dispatchEvent(Object.assign(new Event('error'), { message: 'Uncaught Error: gone' }));
+    await expect(asked).rejects.toThrow("the run's web worker failed: Uncaught Error: gone");
+    await expect(client.estimate(doc, settings, { mode: 'all' })).resolves.toMatchObject({ ok: true });
+    expect(spawned).toHaveLength(2);
+  });
 });
