@@ -7,9 +7,9 @@ import {
   Background, BackgroundVariant, Controls, ReactFlow, useConnection, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { ExportCheckDialog } from '../files/ExportCheckDialog';
+import { exportCheckStore } from '../files/export-check';
 import { isImageFile, readImageFile } from '../files/image-file';
-import { TabConflictBanner } from '../files/TabConflictBanner';
+import { tabConflictStore } from '../files/tab-sync';
 import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
 import type { XY } from '../store/state';
@@ -22,11 +22,9 @@ import { CanvasTools, minimapStore } from './CanvasTools';
 import { refusal, useConnectHandlers } from './connect-handlers';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
-import { FrameView } from './FrameView';
-import { createSizeBook } from './layout-input';
-import { Minimap } from './Minimap';
+import { createSizeBook } from './size-book';
+import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyTabConflict, NoteNode } from './lazy-views';
 import { NodeView } from './NodeView';
-import { NoteView } from './NoteView';
 import './canvas-extras.css';
 import Palette from './Palette';
 import { PortLegend } from './PortLegend';
@@ -36,7 +34,7 @@ import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 
 
-const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteView, frame: FrameView };
+const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteNode, frame: FrameNodeView };
 type AnyNode = CanvasNode | FrameNode;
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
@@ -95,6 +93,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const index = useEditor((s) => s.index);
   const palette = useSmallStore(uiStore).palette;
   const minimap = useSmallStore(minimapStore);
+  const exportCheck = useSmallStore(exportCheckStore);
+  const tabConflict = useSmallStore(tabConflictStore);
   const overview = useStore(isLowZoom);
   const root = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
@@ -291,11 +291,11 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
-        {minimap && <Minimap nodes={nodes} />}
+        {minimap && <LazyMinimap nodes={nodes} />}
       </ReactFlow>
       {palette && <Palette request={palette} />}
-      <ExportCheckDialog />
-      <TabConflictBanner />
+      {exportCheck && <LazyExportCheck />}
+      {tabConflict && <LazyTabConflict />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useEditor, useEditorStore } from '../store/react';
 import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
-import { layoutRequest, type SizeBook } from './layout-input';
+import type { SizeBook } from './size-book';
 import { MOD } from './shortcuts';
 
 const MINIMAP_KEY = 'atelier.minimap';
@@ -27,10 +27,10 @@ export const minimapStore = createSmallStore(readMinimap());
 
 /** Lays out the selection (two nodes or more) or the whole graph, as one undo step. */
 export async function autoLayout(store: EditorStore, sizes: SizeBook): Promise<{ partial: boolean } | undefined> {
+  const [{ layoutRequest }, { computeLayout }] = await Promise.all([import('./layout-input'), import('./auto-layout')]);
   const { doc, selection } = store.getState();
   const request = layoutRequest(doc, selection, store.registry, sizes);
   if (!request) return undefined;
-  const { computeLayout } = await import('./auto-layout');
   const positions = await computeLayout(request.graph, request.origin);
   // The graph may have changed while ELK loaded: only what still exists moves.
   store.arrange(positions, request.partial ? 'auto-layout selection' : 'auto-layout');

@@ -1,7 +1,7 @@
 /**
  * A note on the canvas: its text drawn as safe Markdown (markdown.tsx), edited in place by
- * double-click, Enter on the selected note or the Edit button; Escape or a click outside ends
- * the editing. Resizable when selected. Notes never run.
+ * double-click, Enter on the selected note or the Edit button (a new, empty note starts so);
+ * Escape or a click outside ends the editing. Resizable when selected. Notes never run.
  */
 import { NodeResizer, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, useState } from 'react';
@@ -15,7 +15,8 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
   const store = useEditorStore();
   const id = data.itemId;
   const note = useEditor((s) => s.doc.notes?.find((n) => n.id === id));
-  const [editing, setEditing] = useState(false);
+  // A new, empty note opens ready to write in.
+  const [editing, setEditing] = useState(() => note?.text === '');
   const resize = useFrameResize(noteItem(id));
   const text = note?.text ?? '';
   const rendered = useMemo(() => (text.trim() === '' ? null : renderMarkdown(text)), [text]);
@@ -27,9 +28,6 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
       onDoubleClick={(e) => {
         e.stopPropagation();
         setEditing(true);
-      }}
-      onKeyDown={(e) => {
-        if (!editing && e.key === 'Enter' && e.target === e.currentTarget.parentElement) setEditing(true);
       }}
     >
       <NodeResizer isVisible={selected} minWidth={120} minHeight={60} {...resize} />

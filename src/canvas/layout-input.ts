@@ -5,10 +5,11 @@
  */
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
-import { boundsOf, membership, NODE_WIDTH, NOMINAL_NODE_HEIGHT, noteItem, rectOf, type Rect } from '../store/frames';
+import { boundsOf, membership, noteItem, rectOf, type Rect } from '../store/frames';
 import type { Selection, XY } from '../store/state';
 import type { LayoutGraph, LayoutItem } from './auto-layout';
 import { portsOf } from './ports';
+import type { SizeBook } from './size-book';
 
 export interface LayoutRequest {
   graph: LayoutGraph;
@@ -16,11 +17,6 @@ export interface LayoutRequest {
   origin: XY;
   /** Whether the selection alone is laid out. */
   partial: boolean;
-}
-
-/** Full-zoom sizes by node id, and the largest seen per node type for nodes never measured. */
-export interface SizeBook {
-  size(id: string, type: string): { width: number; height: number };
 }
 
 export function layoutRequest(doc: Workflow, selection: Selection, registry: NodeRegistry, sizes: SizeBook): LayoutRequest | undefined {
@@ -64,23 +60,4 @@ export function layoutRequest(doc: Workflow, selection: Selection, registry: Nod
     .map((e) => ({ source: e.source.node, sourcePort: e.source.port, target: e.target.node, targetPort: e.target.port }));
   const box = boundsOf(before);
   return { graph: { items, wires }, origin: { x: box.x, y: box.y }, partial };
-}
-
-/** A SizeBook fed with what the canvas measures at full zoom. */
-export function createSizeBook(): SizeBook & { record(id: string, type: string, size: { width: number; height: number }): void; forget(id: string): void } {
-  const byId = new Map<string, { width: number; height: number }>();
-  const byType = new Map<string, { width: number; height: number }>();
-  return {
-    record(id, type, size) {
-      byId.set(id, size);
-      const seen = byType.get(type);
-      if (!seen || size.height > seen.height) byType.set(type, size);
-    },
-    forget(id) {
-      byId.delete(id);
-    },
-    size(id, type) {
-      return byId.get(id) ?? byType.get(type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
-    },
-  };
 }

@@ -17,7 +17,7 @@ import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout } from './CanvasTools';
 import { copySelection } from './copy-out';
 import type { CanvasNode } from './derive';
-import type { SizeBook } from './layout-input';
+import type { SizeBook } from './size-book';
 
 /** Whether keys typed here belong to a text control rather than to the editor. */
 export function isTextTarget(target: EventTarget | null): boolean {

@@ -9,7 +9,6 @@ import { catalogueLoadOptions } from '../../nodes/load-options';
 import type { ExportFinding, removeFindings, scanWorkflowForExport } from '../../workflow/export-scan';
 import type { Workflow } from '../../workflow/schema';
 import { createSmallStore } from '../ui/small-store';
-import { placeOf } from './load-report';
 
 export type ExportPurpose = 'save' | 'copy';
 
@@ -61,6 +60,7 @@ export async function checkBeforeExport(workflow: Workflow, purpose: ExportPurpo
   const scanner = await loadScanner();
   const findings = scanWith(scanner, workflow, registry);
   if (findings.length === 0) return workflow;
+  const { placeOf } = await import('./load-report');
   const remove = await new Promise<boolean>((resolve) => {
     // A check still open (a second Save) is answered "cancel" first: one question at a time.
     exportCheckStore.get()?.decide(false);

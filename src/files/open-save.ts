@@ -9,7 +9,6 @@ import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { EditorStore } from '../store/editor-store';
 import { checkBeforeExport } from './export-check';
-import { loadReport } from './load-report';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
 
@@ -21,10 +20,11 @@ export function fileNameFor(title: string): string {
 
 /** The loader, fetched the first time a file is opened (a fresh start does not need it). */
 const loader = () => import('../../workflow/load');
+const reporter = () => import('./load-report');
 
 /** Opens workflow text from `source` (a file name, an example's title); true when it opened. */
 export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
-  const { loadWorkflow } = await loader();
+  const [{ loadWorkflow }, { loadReport }] = await Promise.all([loader(), reporter()]);
   try {
     const result = store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
     const title = store.getState().doc.metadata.title;

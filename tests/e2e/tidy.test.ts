@@ -145,12 +145,17 @@ describe('tidy big graphs', () => {
     await editor.newWorkflow();
     await tools(editor).getByRole('button', { name: 'Add note' }).click();
     const note = page.getByRole('group', { name: 'Note' });
-    await note.dblclick();
+    // A new note opens ready to write in.
     const input = note.getByRole('textbox', { name: 'Note text (Markdown)' });
     await input.fill('**Bold move** and `seed 7`\n\n- see [the docs](https://example.com/docs)\n- [click me](javascript:alert(document.cookie))\n\n<img src=x onerror=alert(1)>');
     await editor.pane.click({ position: { x: 30, y: 400 } });
 
     const body = note.getByLabel('Note text', { exact: true });
+    await body.waitFor();
+    // Double-click writes in it again; the text is kept as written.
+    await body.dblclick();
+    expect(await input.inputValue()).toContain('[click me](javascript:alert(document.cookie))');
+    await input.press('Escape');
     await body.waitFor();
     expect(await body.locator('strong').textContent()).toBe('Bold move');
     expect(await body.locator('code').textContent()).toBe('seed 7');

@@ -1,0 +1,25 @@
+/**
+ * Node sizes as drawn at full zoom, for auto-layout and frames: the overview draws nodes smaller,
+ * and a node never measured at full zoom takes the largest size seen for its type.
+ */
+import { NODE_WIDTH, NOMINAL_NODE_HEIGHT } from '../store/frames';
+
+export interface SizeBook {
+  size(id: string, type: string): { width: number; height: number };
+}
+
+/** A SizeBook fed with what the canvas measures at full zoom. */
+export function createSizeBook(): SizeBook & { record(id: string, type: string, size: { width: number; height: number }): void } {
+  const byId = new Map<string, { width: number; height: number }>();
+  const byType = new Map<string, { width: number; height: number }>();
+  return {
+    record(id, type, size) {
+      byId.set(id, size);
+      const seen = byType.get(type);
+      if (!seen || size.height > seen.height) byType.set(type, size);
+    },
+    size(id, type) {
+      return byId.get(id) ?? byType.get(type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
+    },
+  };
+}
