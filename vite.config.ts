@@ -4,6 +4,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { compactWordList } from './scripts/vite-word-list';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
 /** The dev server's own pages, the only origin whose requests are passed on as the server's own. */
@@ -25,9 +26,9 @@ const toLocalServer: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compactWordList()],
   publicDir: 'public',
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [compactWordList()] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
