@@ -13,6 +13,8 @@ const DB_NAME = 'atelier';
 const DB_VERSION = 1;
 const STORE = 'autosave';
 export const MAIN_SLOT = 'current';
+/** Slots of copies start so: `copy-<tab id>`. */
+export const COPY_PREFIX = 'copy-';
 
 export interface Viewport {
   x: number;
@@ -99,6 +101,27 @@ export async function readSlot(slot: string): Promise<SlotRead | null> {
     console.warn('atelier: the autosave is damaged and was not restored', error);
     return null;
   }
+}
+
+/** Copies a tab chose to work on, kept after their tab is gone (reopened tabs find theirs). */
+const COPIES_KEPT = 5;
+
+/**
+ * Drops the oldest copy slots past COPIES_KEPT, never `keep` (this tab's own). The main slot is
+ * never touched.
+ */
+export async function pruneCopies(keep: string): Promise<void> {
+  const tx = (await db()).transaction(STORE, 'readwrite');
+  const slots: { slot: string; savedAt: string }[] = [];
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const slot = String(cursor.key);
+    if (slot === MAIN_SLOT || slot === keep || !slot.startsWith(COPY_PREFIX)) continue;
+    const savedAt = (cursor.value as Partial<AutosaveRecord> | undefined)?.savedAt;
+    slots.push({ slot, savedAt: typeof savedAt === 'string' ? savedAt : '' });
+  }
+  slots.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
+  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) await tx.store.delete(slot);
+  await tx.done;
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, type SmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
-import { type AutosaveRecord, MAIN_SLOT, readSlot, writeSlot } from './autosave-db';
+import { type AutosaveRecord, COPY_PREFIX, MAIN_SLOT, pruneCopies, readSlot, writeSlot } from './autosave-db';
 
 export type ConflictKind =
   /** Another tab has this workflow open (found when this tab started). */
@@ -159,13 +159,14 @@ export function createTabSync(store: EditorStore, start: { slot: string; rev: nu
         return;
       }
       if (choice === 'copy') {
-        slot = `copy-${tab}`;
+        slot = `${COPY_PREFIX}${tab}`;
         rev = 0;
         rememberSlot(slot);
         conflicts.set(null);
         const title = store.getState().doc.metadata.title;
         if (!title.endsWith('(copy)')) store.setWorkflowTitle(`${title} (copy)`.slice(0, 200));
         await hooks.flush();
+        await pruneCopies(slot);
         toast('This tab now works on a copy, autosaved apart from the other tab. Save it to keep it once this tab is closed.', 'info');
         return;
       }
