@@ -4,7 +4,7 @@
  * step at its end; selection and measured sizes never enter the document).
  */
 import {
-  Background, BackgroundVariant, Controls, ReactFlow, useConnection, useStore, type EdgeChange, type NodeChange, type Viewport,
+  Background, BackgroundVariant, Controls, ReactFlow, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { exportCheckStore } from '../files/export-check';
@@ -19,7 +19,8 @@ import { toast } from '../ui/toast';
 import { openPalette, uiStore } from '../ui/ui-state';
 import { itemOf } from '../store/frames';
 import { CanvasTools, minimapStore } from './CanvasTools';
-import { refusal, useConnectHandlers } from './connect-handlers';
+import { useConnectHandlers } from './connect-handlers';
+import { ConnectionHint } from './ConnectionHint';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
@@ -43,20 +44,6 @@ const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
 const MIN_ZOOM = 0.05;
 /** How long after a load the view keeps fitting itself to nodes as they get their sizes. */
 const AUTO_FIT_MS = 1500;
-
-/** Why the wire under the pointer cannot be made, beside the pointer, while it is drawn. */
-function ConnectionHint() {
-  const store = useEditorStore();
-  const connection = useConnection();
-  if (!connection.inProgress || connection.isValid !== false || !connection.toHandle) return null;
-  const reason = refusal(store, connection.fromHandle, connection.toHandle);
-  if (!reason) return null;
-  return (
-    <div className="connection-hint" role="status" style={{ left: connection.pointer.x + 16, top: connection.pointer.y + 16 }}>
-      {reason}
-    </div>
-  );
-}
 
 /** Roughly how big a node is before it is measured, for fitting a workflow before it is drawn. */
 const NOMINAL_NODE = { width: 300, height: 360 };

@@ -9,7 +9,7 @@ import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema'
 import { canConnect, type ConnectCheck } from '../canvas/can-connect';
 import { portsOf } from '../canvas/ports';
 import type { Core } from './core';
-import { itemOf, tidyLists } from './frames';
+import { anchorOf, groupAt, itemOf, NODE_WIDTH, setMembership, tidyLists } from './frames';
 import { place } from './move-actions';
 import type { XY } from './state';
 
@@ -89,8 +89,11 @@ export function createGraphActions(core: Core) {
           }
         }
       }
+      // Added inside a frame (double-click there), it belongs to that group.
+      const owner = groupAt(core.get().doc.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
       core.change({ label: `add ${def.title}` }, (draft) => {
         draft.nodes.push(node);
+        if (owner) setMembership(draft, id, owner.id);
         if (replaces) draft.edges = draft.edges.filter((e) => e.id !== replaces.id);
         if (edge) draft.edges.push(edge);
       }, { selection: { nodes: new Set([id]), edges: new Set() } });

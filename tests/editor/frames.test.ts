@@ -97,6 +97,14 @@ describe('groups', () => {
     expect(group(s, g).nodes).toContain(a);
   });
 
+  it('a node added inside a frame (double-click there) belongs to its group', () => {
+    const { s, g } = framedPair();
+    const inside = s.addNode('text', { x: 100, y: 300 });
+    const outside = s.addNode('text', { x: 100, y: 3000 });
+    expect(group(s, g).nodes).toContain(inside);
+    expect(group(s, g).nodes).not.toContain(outside);
+  });
+
   it('resizing a frame takes in what it now covers and lets go of what it does not', () => {
     const { s, b, outside, g } = framedPair();
     s.resizeItem(groupItem(g), { x: -30, y: -74, width: 2400, height: 300 });
