@@ -86,9 +86,10 @@ describe('sharing safely', () => {
     await target.pane.click({ position: { x: 900, y: 650 } });
     await target.page.keyboard.press('ControlOrMeta+v');
     await expect.poll(() => target.nodes.count()).toBe(3);
-    const values = await target.page.getByRole('textbox', { name: 'Text', exact: true }).evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
-    expect(values).toContain('call it with [removed]');
-    expect(values.join('\n')).not.toContain(KEY);
+    // The new node's form is drawn a moment after the node itself.
+    const values = () => target.page.getByRole('textbox', { name: 'Text', exact: true }).evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
+    await expect.poll(values).toContain('call it with [removed]');
+    expect((await values()).join('\n')).not.toContain(KEY);
   });
 
   it('reports a file holding credentials on load, each by node and field, and says a file cannot redirect requests', async () => {
