@@ -4,6 +4,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { startChunkName } from './scripts/start-chunk';
 import { compactWordList } from './scripts/vite-word-list';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
@@ -35,6 +36,9 @@ export default defineConfig({
     target: 'es2022',
     // The budget is the gzipped initial JavaScript (bench/editor.bench.ts), not this warning.
     chunkSizeWarningLimit: 800,
+    // Every browser the es2022 target allows either has modulepreload or merely loads a little later.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: startChunkName('index') }] } } },
   },
   server: {
     proxy: { '/local': toLocalServer, '/forward': toLocalServer, '/api': toLocalServer },
