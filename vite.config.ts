@@ -4,8 +4,9 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { startChunkName } from './scripts/start-chunk';
-import { compactWordList } from './scripts/vite-word-list';
+// '.js' (resolved to the .ts files): Vite's coming native config loader needs an extension here.
+import { startChunkName } from './scripts/start-chunk.js';
+import { compactWordList } from './scripts/vite-word-list.js';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
 /** The dev server's own pages, the only origin whose requests are passed on as the server's own. */
@@ -38,7 +39,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Every browser the es2022 target allows either has modulepreload or merely loads a little later.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: startChunkName('index') }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: startChunkName('index'), debugName: 'start' }] } } },
   },
   server: {
     proxy: { '/local': toLocalServer, '/forward': toLocalServer, '/api': toLocalServer },

@@ -4,7 +4,8 @@
  * list is decoded back and compared at build time, so the browser gets exactly the same words.
  */
 import type { Plugin } from 'vite';
-import { decodeWordList, encodeWordList } from '../api/word-list-codec';
+// '.js': loaded by vite.config.ts (see there).
+import { decodeWordList, encodeWordList } from '../api/word-list-codec.js';
 
 const FILE = /[\\/]api[\\/]clip-words\.ts$/;
 /** `export const COMMON_WORDS = 'a b ' + 'c d';` and nothing else but comments. */
