@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
+import { HistorySection } from './history/HistorySection';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
 import { ProblemsDialog } from './ui/ProblemsDialog';
@@ -17,7 +18,6 @@ import { closeDialog, uiStore } from './ui/ui-state';
 
 const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
-const HistoryPanel = lazy(() => import('./history/HistoryPanel'));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
@@ -40,9 +40,7 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
         <aside className="side-panel">
           <RunPanel />
-          <Suspense fallback={null}>
-            <HistoryPanel />
-          </Suspense>
+          <HistorySection />
         </aside>
       </main>
       <Toasts />

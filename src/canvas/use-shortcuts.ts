@@ -43,8 +43,11 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   const pointer = useRef<XY | null>(null);
 
   useEffect(() => {
-    // The credential check must answer within a copy event: have it ready.
-    void loadScanner();
+    // The credential check must answer within a copy event: have it ready once the person starts
+    // working (a pointer or a key), not with the first paint.
+    const warmScanner = () => void loadScanner();
+    window.addEventListener('pointerdown', warmScanner, { capture: true, once: true });
+    window.addEventListener('keydown', warmScanner, { capture: true, once: true });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -157,6 +160,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     document.addEventListener('cut', cut);
     document.addEventListener('paste', onPaste);
     return () => {
+      window.removeEventListener('pointerdown', warmScanner, { capture: true });
+      window.removeEventListener('keydown', warmScanner, { capture: true });
       window.removeEventListener('pointermove', onPointer);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('copy', copy);

@@ -2,7 +2,8 @@
  * The run history panel (issue 5, §3): every output of the session's runs, newest first, kept in
  * IndexedDB within a size cap (oldest evicted), with a Clear that asks first. Each entry opens
  * its run's workflow as it was (one undo step), downloads its image with that workflow embedded,
- * and shows the parameters and seed that made it. Loaded after the first paint.
+ * and shows the parameters and seed that made it. Loaded when the history is first opened
+ * (HistorySection).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatBytes, plural } from '../run/format';
@@ -135,9 +136,8 @@ export default function HistoryPanel() {
   };
 
   return (
-    <section className="history" aria-label="Run history">
-      <header className="history__header">
-        <h2 className="run-panel__heading">History</h2>
+    <>
+      <div className="history__header">
         {stats && (
           <span className="history__stats">
             {plural(stats.entries, 'output')} · {formatBytes(stats.bytes)} of {formatBytes(stats.maxBytes)}
@@ -149,7 +149,7 @@ export default function HistoryPanel() {
             Clear…
           </button>
         )}
-      </header>
+      </div>
       {confirming && (
         <p className="history__confirm" role="group" aria-label="Confirm clearing the history">
           Delete every output in the history?{' '}
@@ -177,6 +177,6 @@ export default function HistoryPanel() {
         </Suspense>
       )}
       {downloader.dialog}
-    </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { history, historyEntries, runAndWait, runCount, watchBatchProgress } from '../run/run-page';
+import { history, historyEntries, openHistory, runAndWait, runCount, watchBatchProgress } from '../run/run-page';
 import { editorSession } from './fixtures';
 
 const session = editorSession();
@@ -7,6 +7,8 @@ const session = editorSession();
 describe('run history', () => {
   it('keeps every output with its node, parameters and seed, reopens a run\'s workflow as one undo step, survives a reload and clears', async () => {
     const editor = await session.open();
+    expect(await history(editor).getByRole('article').count(), 'closed on a fresh profile').toBe(0);
+    await openHistory(editor);
     await editor.openExample('Chat to image');
     expect(await editor.runToEnd()).toBe('Run finished');
 
@@ -34,6 +36,7 @@ describe('run history', () => {
 
     await editor.page.reload();
     await editor.pane.waitFor();
+    // Left open, it is open again after the reload.
     await expect.poll(() => historyEntries(editor).count()).toBe(3);
 
     await history(editor).getByRole('button', { name: 'Clear…' }).click();
@@ -44,6 +47,7 @@ describe('run history', () => {
 
   it('a batch of 3 runs makes 3 entries, each with the seed its run used, and shows its progress', async () => {
     const editor = await session.open();
+    await openHistory(editor);
     await editor.newWorkflow();
     const draw = await editor.addNode('Text to image', { x: 200, y: 120 });
     await draw.field('Prompt').fill('a paper boat on a pond');
@@ -65,6 +69,7 @@ describe('run history', () => {
     // Slow images (about 6 s each), so the batch is caught in its first run.
     const server = await session.server({ ATELIER_LOCAL_STEP_MS: '200' });
     const editor = await session.open({ baseUrl: server.url });
+    await openHistory(editor);
     await editor.newWorkflow();
     const draw = await editor.addNode('Text to image', { x: 200, y: 120 });
     await draw.field('Prompt').fill('a paper boat on a pond');
@@ -83,6 +88,7 @@ describe('run history', () => {
     expect(await editor.runButton.isEnabled()).toBe(true);
     expect(await draw.phase()).toBe('cancelled');
     expect(await draw.field('Seed').inputValue()).toBe(seed);
+    expect(await history(editor).getByText(/^0 outputs/).count(), 'the open history says it holds nothing').toBe(1);
     expect(await historyEntries(editor).count()).toBe(0);
   });
 });

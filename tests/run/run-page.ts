@@ -45,6 +45,13 @@ export function history(editor: EditorPage): Locator {
   return editor.page.getByRole('region', { name: 'Run history' });
 }
 
+/** Opens the run history (closed on a fresh profile; the panel loads when first opened). */
+export async function openHistory(editor: EditorPage): Promise<Locator> {
+  const toggle = history(editor).getByRole('button', { name: 'History', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return history(editor);
+}
+
 /** History entries ("<node>, image 1 of 2, seed 1234, <time>"), newest first. */
 export function historyEntries(editor: EditorPage): Locator {
   return history(editor).getByRole('article');
