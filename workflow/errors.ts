@@ -38,10 +38,13 @@ export const MAX_ISSUES = 200;
 export class WorkflowError extends Error {
   override name = 'WorkflowError';
   readonly issues: readonly WorkflowIssue[];
+  /** What is wrong in one phrase, without the count and list the message adds. */
+  readonly summary: string;
 
   constructor(summary: string, issues: readonly WorkflowIssue[]) {
     super(formatMessage(summary, issues));
     this.issues = issues.slice(0, MAX_ISSUES);
+    this.summary = summary;
   }
 }
 

@@ -3,7 +3,7 @@
  * title and field ("api_key of “Hero shot”") rather than by path, then everything else.
  */
 import type { NodeRegistry } from '../../nodes/index';
-import type { WorkflowIssue, WorkflowWarning } from '../../workflow/errors';
+import type { WorkflowError, WorkflowIssue, WorkflowWarning } from '../../workflow/errors';
 import type { Workflow } from '../../workflow/schema';
 
 export interface LoadReport {
@@ -58,4 +58,14 @@ export function loadReport(source: string, warnings: readonly WorkflowWarning[],
     issues,
     credentials: credential.length,
   };
+}
+
+/**
+ * The sentence above a refused file's problems: "The workflow file is not valid JSON (1 problem).
+ * Your current workflow is unchanged." Built from the error's parts, not its multi-line message.
+ */
+export function refusalSummary(error: WorkflowError): string {
+  const n = error.issues.length;
+  const count = n === 0 ? '' : ` (${n === 1 ? '1 problem' : `${n} problems`})`;
+  return `${error.summary}${count}. Your current workflow is unchanged.`;
 }

@@ -24,7 +24,7 @@ const reporter = () => import('./load-report');
 
 /** Opens workflow text from `source` (a file name, an example's title); true when it opened. */
 export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
-  const [{ loadWorkflow }, { loadReport }] = await Promise.all([loader(), reporter()]);
+  const [{ loadWorkflow }, { loadReport, refusalSummary }] = await Promise.all([loader(), reporter()]);
   try {
     const result = store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
     const title = store.getState().doc.metadata.title;
@@ -45,7 +45,7 @@ export async function openWorkflowText(store: EditorStore, text: string, source:
       showProblems({
         severity: 'error',
         title: `${source} was not opened`,
-        summary: `${(error.message.split('\n')[0] ?? 'The file has problems').replace(/:$/, '')}. Your current workflow is unchanged.`,
+        summary: refusalSummary(error),
         issues: error.issues,
       });
     } else {

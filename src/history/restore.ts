@@ -11,6 +11,7 @@ import { WorkflowError } from '../../workflow/errors';
 import { loadWorkflow, type LoadResult } from '../../workflow/load';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
+import { refusalSummary } from '../files/load-report';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
 
@@ -30,7 +31,7 @@ function load(text: string, source: string, registry: NodeRegistry): LoadResult 
     showProblems({
       severity: 'error',
       title: `The workflow in ${source} was not opened`,
-      summary: `${(error.message.split('\n')[0] ?? 'It has problems').replace(/:$/, '')}. Your current workflow is unchanged.`,
+      summary: refusalSummary(error),
       issues: error.issues,
     });
     return undefined;

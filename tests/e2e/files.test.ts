@@ -79,6 +79,7 @@ describe('files', () => {
     });
     expect(shapes).toMatch(/nodes\[0\]\.id/);
     expect(shapes).toMatch(/nodes\[0\]\.position\.x/);
+    expect(await dialog.locator('p').first().textContent()).toBe('The workflow file cannot be opened (2 problems). Your current workflow is unchanged.');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -102,6 +103,7 @@ describe('files', () => {
     await editor.open(garbage);
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').first().textContent()).toBe("'garbage.json' was not opened");
+    expect(await dialog.locator('p').first().textContent()).toBe('The workflow file is not valid JSON (1 problem). Your current workflow is unchanged.');
     await editor.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await editor.workflowTitle.inputValue()).toBe('Chat to image');
