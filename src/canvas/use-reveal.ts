@@ -4,14 +4,13 @@
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
+import { FIELD_ALIASES } from '../forms/field-aliases';
 import type { EditorStore } from '../store/editor-store';
 import type { FocusRequest } from '../store/state';
 import type { CanvasNode } from './derive';
 import { LOW_ZOOM } from './zoom';
 
 const FOCUSABLE = 'input:not([type=hidden]):not([hidden]), textarea, select, button, [tabindex]';
-/** Fields reported under another name in problems: the resolution control is 'width'. */
-const FIELD_ALIASES: Readonly<Record<string, string>> = { height: 'width' };
 
 function nodeElement(id: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
@@ -22,8 +21,9 @@ function focusTarget(request: FocusRequest): HTMLElement | null {
   if (!node) return null;
   if (request.field !== undefined) {
     const top = request.field.split('.')[0] ?? request.field;
-    const name = FIELD_ALIASES[top] ?? top;
-    const field = node.querySelector(`[data-field="${CSS.escape(name)}"]`);
+    const alias = FIELD_ALIASES[top];
+    const field = (alias === undefined ? null : node.querySelector(`[data-field="${CSS.escape(alias)}"]`))
+      ?? node.querySelector(`[data-field="${CSS.escape(top)}"]`);
     const control = field?.querySelector<HTMLElement>(FOCUSABLE);
     if (control) return control;
     // Not drawn yet (a closed "More options" opens on this request): wait for it.

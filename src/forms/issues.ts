@@ -5,6 +5,7 @@
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
 import { checkParams } from '../../workers/params';
 import type { InboundEdges } from '../store/graph-index';
+import { FIELD_ALIASES } from './field-aliases';
 
 export interface FormIssues {
   /** Problems by top-level parameter ('height' is reported with 'width', the resolution). */
@@ -13,7 +14,6 @@ export interface FormIssues {
   general: readonly string[];
 }
 
-const ALIASES: Readonly<Record<string, string>> = { height: 'width' };
 
 export function formIssues(
   def: AnyNodeDefinition,
@@ -28,13 +28,15 @@ export function formIssues(
   const general: string[] = [];
   if (check.ok) return { byField, general };
   const paramNames = new Set(Object.keys(params));
+  const hasField = (name: string) => paramNames.has(name) || isKnownParam(def, name);
   for (const problem of check.problems) {
-    const top = problem.field?.split('.')[0];
-    if (top === undefined || top === '' || (!paramNames.has(top) && !isKnownParam(def, top))) {
+    const top = problem.field?.split('.')[0] ?? '';
+    const alias = FIELD_ALIASES[top];
+    const key = alias !== undefined && hasField(alias) ? alias : top;
+    if (key === '' || !hasField(key)) {
       general.push(problem.field ? `${problem.field}: ${problem.message}` : problem.message);
       continue;
     }
-    const key = ALIASES[top] ?? top;
     const list = byField.get(key) ?? [];
     const nested = problem.field !== top ? `${problem.field!.slice(top.length + 1)}: ` : '';
     const message = `${nested}${problem.message}`;

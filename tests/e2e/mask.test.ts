@@ -81,8 +81,10 @@ describe('the inpaint mask painter', () => {
     await editor.fitView();
     const fix = editor.node('Fix');
     await fix.root.getByText('No mask painted yet.').waitFor();
-    // Without a mask the node says what it needs before anything is run.
-    await fix.root.getByText(/needs a mask: connect an image to the Mask input, or paint one/).first().waitFor();
+    // Without a mask the node says what it needs before anything is run, under the painter.
+    const maskIssue = fix.root.locator('[data-field="mask_paint"] .field-issue');
+    expect(await maskIssue.textContent()).toMatch(/^needs a mask: connect an image to the Mask input, or paint one/);
+    expect(await fix.root.locator('.node-issues').getByText(/needs a mask/).count()).toBe(0);
     const graphUndo = page.getByRole('button', { name: 'Undo open workflow' });
     await graphUndo.waitFor();
 
@@ -129,6 +131,7 @@ describe('the inpaint mask painter', () => {
     expect(await graphUndo.count(), 'the painter’s undo left the graph’s history alone').toBe(0);
     const thumbnail = fix.root.getByRole('img', { name: `Painted mask, ${SIZE}×${SIZE}: white is repainted` });
     await thumbnail.waitFor();
+    await maskIssue.waitFor({ state: 'detached' });
     // Saving was one graph edit: one Undo takes the mask away, one Redo brings it back.
     await editor.undo();
     await fix.root.getByText('No mask painted yet.').waitFor();

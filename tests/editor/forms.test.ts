@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREMIUM_SAMPLERS, STYLE_PRESETS } from '../../api/catalog';
 import { registry } from '../../nodes/index';
+import { NO_MASK } from '../../nodes/inpaint';
 import { inputsFor } from '../../src/canvas/ports';
 import { planFields, resolutionOptions, type FieldSpec } from '../../src/forms/field-plan';
 import { formIssues } from '../../src/forms/issues';
@@ -100,6 +101,19 @@ describe('form problems', () => {
     expect(formIssues(def, params, inputsFor(def, params), undefined).byField.get('prompt')?.join(' ')).toMatch(/token/);
     const wire = { id: 'w', source: { node: 'a', port: 'text' }, target: { node: 'b', port: 'prompt' } };
     expect(formIssues(def, params, inputsFor(def, params), new Map([['prompt', wire]])).byField.has('prompt')).toBe(false);
+  });
+
+  it("shows inpaint's missing mask under the Painted mask field, and nothing once a mask is wired", () => {
+    const def = registry.get('inpaint')!;
+    const params = def.params.parse({}) as Record<string, unknown>;
+    const image = { id: 'i', source: { node: 'a', port: 'image' }, target: { node: 'b', port: 'image' } };
+    const issues = formIssues(def, params, inputsFor(def, params), new Map([['image', image]]));
+    expect(issues.byField.get('mask_paint')).toEqual([NO_MASK]);
+    expect(issues.byField.has('mask')).toBe(false);
+    expect(issues.general.join(' ')).not.toMatch(/needs a mask/);
+    const mask = { id: 'm', source: { node: 'a', port: 'image' }, target: { node: 'b', port: 'mask' } };
+    const wired = formIssues(def, params, inputsFor(def, params), new Map([['image', image], ['mask', mask]]));
+    expect(wired.byField.has('mask_paint')).toBe(false);
   });
 
   it('puts problems that are not a field in the general list', () => {
