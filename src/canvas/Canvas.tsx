@@ -24,18 +24,16 @@ import { ConnectionHint } from './ConnectionHint';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
-import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyTabConflict, NoteNode } from './lazy-views';
+import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyPalette, LazyTabConflict, NoteNode, UnknownNode } from './lazy-views';
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
-import Palette from './Palette';
 import { PortLegend } from './PortLegend';
-import { UnknownNodeView } from './UnknownNodeView';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 
 
-const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteNode, frame: FrameNodeView };
+const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
 type AnyNode = CanvasNode | FrameNode;
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
@@ -280,7 +278,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <CanvasTools sizes={sizeBook} />
         {minimap && <LazyMinimap nodes={nodes} />}
       </ReactFlow>
-      {palette && <Palette request={palette} />}
+      {palette && <LazyPalette request={palette} />}
       {exportCheck && <LazyExportCheck />}
       {tabConflict && <LazyTabConflict />}
     </div>

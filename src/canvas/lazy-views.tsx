@@ -1,16 +1,21 @@
 /**
- * Parts of the canvas most workflows never show (notes, groups, the minimap, the credential
- * check, the two-tabs question): fetched the first time they are drawn, not with the first paint.
+ * Parts of the canvas most workflows never show at first (notes, groups, the minimap, the
+ * credential check, the two-tabs question, the node palette, a node of a type this build does not
+ * know): fetched the first time they are drawn, not with the first paint.
  */
 import type { NodeProps } from '@xyflow/react';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import type { CanvasNode } from './derive';
 import type { FrameNode } from './derive-frames';
+import type { PaletteRequest } from '../ui/ui-state';
 
 const NoteViewLazy = lazy(() => import('./NoteView').then((m) => ({ default: m.NoteView })));
 const FrameViewLazy = lazy(() => import('./FrameView').then((m) => ({ default: m.FrameView })));
 const MinimapLazy = lazy(() => import('./Minimap').then((m) => ({ default: m.Minimap })));
 const ExportCheckLazy = lazy(() => import('../files/ExportCheckDialog').then((m) => ({ default: m.ExportCheckDialog })));
 const TabConflictLazy = lazy(() => import('../files/TabConflictBanner').then((m) => ({ default: m.TabConflictBanner })));
+const PaletteLazy = lazy(() => import('./Palette'));
+const UnknownNodeLazy = lazy(() => import('./UnknownNodeView').then((m) => ({ default: m.UnknownNodeView })));
 
 export function NoteNode(props: NodeProps<FrameNode>) {
   return <Suspense fallback={<div className="note" />}><NoteViewLazy {...props} /></Suspense>;
@@ -30,4 +35,12 @@ export function LazyExportCheck() {
 
 export function LazyTabConflict() {
   return <Suspense fallback={null}><TabConflictLazy /></Suspense>;
+}
+
+export function LazyPalette({ request }: { request: PaletteRequest }) {
+  return <Suspense fallback={null}><PaletteLazy request={request} /></Suspense>;
+}
+
+export function UnknownNode(props: NodeProps<CanvasNode>) {
+  return <Suspense fallback={<div className="atelier-node unknown" />}><UnknownNodeLazy {...props} /></Suspense>;
 }
