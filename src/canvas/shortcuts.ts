@@ -3,7 +3,7 @@
 export interface Shortcut {
   keys: string;
   action: string;
-  group: 'Edit' | 'Canvas' | 'File' | 'Run';
+  group: 'Edit' | 'Canvas' | 'File' | 'Run' | 'Mask painter';
 }
 
 /** "Ctrl" reads "⌘" on a Mac. */
@@ -13,6 +13,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+Z`, action: 'Undo (inside a text field: undo typing)', group: 'Edit' },
   { keys: `${MOD}+Shift+Z, ${MOD}+Y`, action: 'Redo', group: 'Edit' },
   { keys: `${MOD}+C / ${MOD}+X / ${MOD}+V`, action: 'Copy, cut, paste nodes, notes and groups (also between tabs and windows, as JSON text)', group: 'Edit' },
+  { keys: `${MOD}+V with an image copied`, action: 'Paste it into the selected Image loader, or as a new Image loader', group: 'Edit' },
   { keys: `${MOD}+D`, action: 'Duplicate the selected nodes', group: 'Edit' },
   { keys: 'Delete, Backspace', action: 'Delete the selected nodes and wires', group: 'Edit' },
   { keys: `${MOD}+A`, action: 'Select everything', group: 'Edit' },
@@ -30,10 +31,17 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Escape', action: 'Clear the selection, close the palette', group: 'Canvas' },
   { keys: `${MOD}+O`, action: 'Open a workflow file', group: 'File' },
   { keys: `${MOD}+S`, action: 'Save (download) the workflow', group: 'File' },
+  { keys: 'Drop a file on the canvas', action: 'A workflow (.json) opens; an image Atelier made opens the workflow inside it; any other image becomes an Image loader', group: 'File' },
   { keys: `${MOD}+Enter`, action: 'Run the workflow (as many times as the count beside Run)', group: 'Run' },
   { keys: `${MOD}+Shift+Enter`, action: 'Run to the selected node (it and what it needs)', group: 'Run' },
   { keys: `${MOD}+Alt+Enter`, action: 'Run from the selected node (it and everything after, afresh)', group: 'Run' },
   { keys: 'Right-click a node', action: 'Run to here, run from here', group: 'Run' },
   { keys: 'Escape', action: 'Cancel the run in progress', group: 'Run' },
   { keys: '?', action: 'This list', group: 'Canvas' },
+  { keys: 'B / E', action: 'Brush (paints what is repainted) / eraser (keeps)', group: 'Mask painter' },
+  { keys: '[ / ]', action: 'Smaller / larger brush', group: 'Mask painter' },
+  { keys: 'X', action: 'Invert the mask (Clear empties it; both undoable)', group: 'Mask painter' },
+  { keys: `${MOD}+Z, ${MOD}+Shift+Z`, action: "Undo / redo strokes: the painter's own history, apart from the graph's", group: 'Mask painter' },
+  { keys: `${MOD}+S`, action: 'Save the mask (one graph edit: Undo in the editor takes it away)', group: 'Mask painter' },
+  { keys: 'Escape', action: 'Close the painter without saving', group: 'Mask painter' },
 ];
