@@ -39,7 +39,10 @@ export interface RunController {
   /** The cost of running `options`'s part of `workflow` now; rejects when the settings stop runs. */
   estimate(workflow: Workflow, options: PlanOptions): Promise<RunEstimate>;
   cacheStats(): Promise<CacheStats>;
+  /** Forgets every cached result, then tells the `onCacheCleared` listeners. */
   clearCache(): Promise<void>;
+  /** Told after the cache was cleared (the estimate asks again); returns how to stop. */
+  onCacheCleared(listener: () => void): () => void;
   /** Forgets results of nodes not in `nodeIds`, releasing their images. */
   prune(nodeIds: Iterable<string>): void;
   dispose(): void;
@@ -59,6 +62,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
   const now = deps.now ?? (() => performance.now());
   const records = new Map<string, RunRecord>();
   const listeners = new Set<RunListener>();
+  const cacheListeners = new Set<() => void>();
   let runs = 0;
 
   /** Keeps the records of runs whose results are still shown, and of the current run. */
@@ -122,7 +126,14 @@ export function createRunController(deps: RunControllerDeps): RunController {
       return deps.client.estimate(workflow, deps.settings(), options);
     },
     cacheStats: () => deps.client.cacheStats(),
-    clearCache: () => deps.client.clearCache(),
+    async clearCache() {
+      await deps.client.clearCache();
+      for (const listener of [...cacheListeners]) listener();
+    },
+    onCacheCleared(listener) {
+      cacheListeners.add(listener);
+      return () => cacheListeners.delete(listener);
+    },
     prune(nodeIds) {
       pruneNodes(state, new Set(nodeIds), urls);
       forgetUnused();

@@ -1,8 +1,8 @@
 /**
  * Keeps the cost estimate of the next run up to date: asked of the worker (which knows the
- * cache) a moment after the graph or the settings stop changing, again when a run ends (the
- * cache has changed), never while a run is under way. An answer that arrives after a newer
- * question was asked is dropped.
+ * cache) a moment after the graph or the settings stop changing, again when a run ends or the
+ * cache is cleared (what is cached has changed), never while a run is under way. An answer that
+ * arrives after a newer question was asked is dropped.
  */
 import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
@@ -84,6 +84,7 @@ export function createEstimator(controller: RunController, link: EditorLink, del
         if (wasRunning && !running) schedule();
         wasRunning = running;
       });
+      const offCache = controller.onCacheCleared(schedule);
       lastDoc = link.getWorkflow();
       lastSettings = settingsKey();
       schedule();
@@ -93,6 +94,7 @@ export function createEstimator(controller: RunController, link: EditorLink, del
         clearTimeout(timer);
         offLink();
         offRuns();
+        offCache();
       };
     },
   };

@@ -1,10 +1,12 @@
 /**
  * Settings: where requests go (the local engines, the real endpoints through this server's
- * forwarder, or directly from the browser), the tokens, the chat model and concurrency. Changes
- * apply at once and are kept in this browser, apart from any workflow. Loaded when first opened.
+ * forwarder, or directly from the browser), the tokens, the chat model and concurrency, and the
+ * cached results (CacheSection). Changes apply at once and are kept in this browser, apart from
+ * any workflow. Loaded when first opened.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
+import { CacheSection } from './CacheSection';
 import { useChatModels } from './models';
 import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
 import { settingsStore, useSettings } from './settings-store';
@@ -157,6 +159,8 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           )}
         </Field>
       </fieldset>
+
+      <CacheSection />
     </Dialog>
   );
 }

@@ -132,6 +132,35 @@ describe('run controller', () => {
     expect(state.overview.get()).toMatchObject({ running: false, summary: { status: 'cancelled' } });
   });
 
+  it('clears the cache and then tells its listeners; a clear that failed tells nobody', async () => {
+    const { controller, image } = setup();
+    const doc = workflow([['gen', 'gen', { prompt: 'a kite', seed: 5 }]]);
+    await controller.run(doc);
+    expect(await controller.cacheStats()).toMatchObject({ entries: 1 });
+    const told: string[] = [];
+    const off = controller.onCacheCleared(() => told.push(`cleared with ${image.calls.length} call(s) made`));
+
+    await controller.clearCache();
+    expect(told).toEqual(['cleared with 1 call(s) made']);
+    expect(await controller.cacheStats()).toMatchObject({ entries: 0, bytes: 0 });
+    expect((await controller.run(doc))?.apiCalls).toBe(1);
+    expect(image.calls).toHaveLength(2);
+
+    off();
+    await controller.clearCache();
+    expect(told).toHaveLength(1);
+
+    const failing = createRunController({
+      settings: () => settings,
+      urls: countingUrls().urls,
+      client: { ...inThreadClient().client, clearCache: () => Promise.reject(new Error('IndexedDB is gone')) },
+    });
+    let failedTold = 0;
+    failing.onCacheCleared(() => failedTold++);
+    await expect(failing.clearCache()).rejects.toThrow('IndexedDB is gone');
+    expect(failedTold).toBe(0);
+  });
+
   it('reads the settings at every run and reports a worker that failed instead of hanging', async () => {
     const counted = countingUrls();
     let calls = 0;

@@ -77,6 +77,26 @@ describe('estimator', () => {
     stop();
   });
 
+  it('asks again when the cache is cleared: the nodes it answered for cost calls again', async () => {
+    const { estimator, controller, ready, image } = setup(drawing('a kite'));
+    const stop = estimator.start();
+    await controller.run(drawing('a kite'));
+    await ready(0);
+    expect(image.calls).toHaveLength(1);
+
+    await controller.clearCache();
+    expect(estimator.state.get()).toMatchObject({ status: 'ready', stale: true });
+    await ready(1);
+    expect(estimator.state.get()).toMatchObject({ estimate: { totals: { cachedNodes: 0 } } });
+    stop();
+
+    // A stopped estimator no longer listens.
+    await controller.run(drawing('a kite'));
+    await controller.clearCache();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(estimator.state.get()).toMatchObject({ status: 'ready', estimate: { totals: { apiCalls: 1 } }, stale: false });
+  });
+
   it('says why there is no estimate when the settings stop runs', async () => {
     const { estimator, breakSettings } = setup(drawing('a kite'));
     const stop = estimator.start();

@@ -1,0 +1,44 @@
+/** The Settings dialog as a person drives it, by role and accessible name. */
+import type { Locator, Page } from 'playwright-core';
+
+export class SettingsDialog {
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.dialog = page.getByRole('dialog', { name: 'Settings' });
+  }
+
+  /** Opens the dialog from the toolbar's Settings button (the dialog loads when first opened). */
+  static async open(page: Page): Promise<SettingsDialog> {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = new SettingsDialog(page);
+    await settings.dialog.waitFor();
+    return settings;
+  }
+
+  /** The "Cached results" section. */
+  get cache(): Locator {
+    return this.dialog.getByRole('group', { name: 'Cached results' });
+  }
+
+  /** What the cache holds: "3 results · 1.2 MB of 512.0 MB, kept across reloads." */
+  async cacheHolds(): Promise<string> {
+    const line = this.cache.getByText(/^\d+ results? · /);
+    await line.waitFor();
+    return ((await line.textContent()) ?? '').trim();
+  }
+
+  get clearCacheButton(): Locator {
+    return this.cache.getByRole('button', { name: 'Clear cached results…' });
+  }
+
+  /** The question asked before the cache is emptied. */
+  get confirmClear(): Locator {
+    return this.cache.getByRole('group', { name: 'Confirm clearing cached results' });
+  }
+
+  async close(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Done' }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+}
