@@ -14,7 +14,7 @@ export function chromiumPath(root: string): string {
     if (!path) throw new Error('scripts/ensure-browser.mjs printed no path');
     return path;
   } catch (error) {
-    throw new Error(`no Chromium for the e2e tests (see DEVELOPERS.md): ${(error as Error).message}`);
+    throw new Error(`no Chromium for the e2e tests (README.md, "Tests and benchmarks", says how the browser is found and installed): ${(error as Error).message}`);
   }
 }
 
