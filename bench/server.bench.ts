@@ -2,12 +2,9 @@
  * The local server over real HTTP (started in this process): SDXL 1024x1024 request latency and
  * throughput with no simulated latency, and how soon the first streamed chat chunk arrives.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAtelierServer } from '../server/app';
-import { loadConfig } from '../server/config';
+import { DEFAULTS, localEnginesConfig } from '../server/config';
 import { LOCAL_CHAT_MODELS } from '../server/engines/text';
 import { silentLogger } from '../server/log';
 import { median, type BenchResult, type Benchmark } from './harness';
@@ -53,10 +50,9 @@ async function firstChunk(url: string, model: string): Promise<number> {
 const bench: Benchmark = {
   name: 'server',
   async run(): Promise<BenchResult[]> {
-    const home = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
     // No simulated latency for images; chat keeps the `npm start` default pacing, which must not
     // hold back the first chunk.
-    const { config } = loadConfig({ HOME: home, HOST: '127.0.0.1', PORT: '0', ATELIER_LOCAL_STEP_MS: '0', ATELIER_DIST_DIR: join(home, 'none') });
+    const config = localEnginesConfig({ tokenDelayMs: DEFAULTS.tokenDelayMs });
     const server = await createAtelierServer(config, { logger: silentLogger });
     try {
       for (let i = 0; i < 3; i++) await generate(server.url, 1000 + i);
@@ -87,7 +83,6 @@ const bench: Benchmark = {
       ];
     } finally {
       await server.close();
-      rmSync(home, { recursive: true, force: true });
     }
   },
 };

@@ -58,21 +58,11 @@ export function checkBaseUrl(flag: string, raw: string): URL {
 /** The in-process local server: loopback, a free port, no simulated latency, no forwarder. */
 async function startLocalEngines(log: (line: string) => void): Promise<{ url: string; close(): Promise<void> }> {
   // Imported only when needed: a run against real endpoints never loads the engines.
-  const [{ createAtelierServer }, { createLogger }, { PROJECT_ROOT }] = await Promise.all([
+  const [{ createAtelierServer }, { createLogger }, { localEnginesConfig }] = await Promise.all([
     import('../server/app'), import('../server/log'), import('../server/config'),
   ]);
-  const server = await createAtelierServer({
-    host: '127.0.0.1',
-    port: 0,
-    stepDelayMs: 0,
-    tokenDelayMs: 0,
-    localToken: undefined,
-    maxBodyBytes: 256 * 1024 * 1024,
-    forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined },
-    allowedOrigins: [],
-    distDir: `${PROJECT_ROOT}/dist`,
-    version: 'cli',
-  }, {
+  // Images travel as base64 in the request body: a large init image or mask must not be refused.
+  const server = await createAtelierServer(localEnginesConfig({ maxBodyBytes: 256 * 1024 * 1024, version: 'cli' }), {
     // Request lines are noise here; only the engines' own failures are worth a line.
     logger: createLogger([], { out: () => undefined, err: (line) => log(`local engines: ${line}`) }),
   });

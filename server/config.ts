@@ -114,6 +114,28 @@ export function loadConfig(env: Env = process.env): LoadedConfig {
   };
 }
 
+/**
+ * The local engines alone, for a server started inside another program (the CLI, tests, benches):
+ * loopback on a free port, no simulated latency, no token, no forwarder, no other origins. Reads
+ * no environment and no config file, so a person's forwarder settings never leak in. `overrides`
+ * changes any of it (a test's slow steps).
+ */
+export function localEnginesConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    stepDelayMs: 0,
+    tokenDelayMs: 0,
+    localToken: undefined,
+    maxBodyBytes: DEFAULTS.maxBodyMb * 1024 * 1024,
+    forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined },
+    allowedOrigins: [],
+    distDir: join(PROJECT_ROOT, 'dist'),
+    version: packageVersion(),
+    ...overrides,
+  };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;

@@ -3,9 +3,6 @@
  * the local engines started in this process. The mask is a PNG as the editor's painter saves it
  * (opaque, white where painted on black), and the output must change only where it is white.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient } from '../../api/chat-client';
@@ -14,7 +11,7 @@ import type { ImageRequest } from '../../api/image';
 import { registry } from '../../nodes/index';
 import type { Value } from '../../nodes/types';
 import { createAtelierServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { localEnginesConfig } from '../../server/config';
 import { LOCAL_CHAT_MODELS } from '../../server/engines/text';
 import { silentLogger } from '../../server/log';
 import { createExecutor } from '../../workers/executor';
@@ -26,17 +23,13 @@ const H = 512;
 const BAND = { left: 64, top: 192, width: 192, height: 128 };
 
 let server: Awaited<ReturnType<typeof createAtelierServer>>;
-let home: string;
 
 beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'atelier-inpaint-'));
-  const { config } = loadConfig({ HOME: home, HOST: '127.0.0.1', PORT: '0', ATELIER_LOCAL_STEP_MS: '0', ATELIER_LOCAL_TOKEN_MS: '0', ATELIER_DIST_DIR: join(home, 'none') });
-  server = await createAtelierServer(config, { logger: silentLogger });
+  server = await createAtelierServer(localEnginesConfig(), { logger: silentLogger });
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 async function paintedMask(): Promise<string> {

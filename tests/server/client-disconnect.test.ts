@@ -2,12 +2,9 @@
  * Contract: when a client goes away, the engine work for it stops (AbortSignal), rather than
  * running on for nobody. In-process, so the engines' calls can be watched.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAtelierServer, type AtelierServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { localEnginesConfig } from '../../server/config';
 import { silentLogger } from '../../server/log';
 import type * as ImageEngine from '../../server/engines/image';
 import type * as TextEngine from '../../server/engines/text';
@@ -55,9 +52,7 @@ vi.mock('../../server/engines/text', async (importOriginal) => {
 let server: AtelierServer;
 
 beforeAll(async () => {
-  const home = mkdtempSync(join(tmpdir(), 'atelier-abort-'));
-  const { config } = loadConfig({ HOME: home, PORT: '0', ATELIER_LOCAL_STEP_MS: '30', ATELIER_LOCAL_TOKEN_MS: '20', ATELIER_DIST_DIR: join(home, 'none') });
-  server = await createAtelierServer(config, { logger: silentLogger });
+  server = await createAtelierServer(localEnginesConfig({ stepDelayMs: 30, tokenDelayMs: 20 }), { logger: silentLogger });
 });
 afterAll(async () => {
   await server.close();

@@ -2,34 +2,27 @@
  * The executor with the real catalogue and the real API clients against the local engines,
  * started in this process: the path the CLI and the worker take, end to end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatClient } from '../../api/chat-client';
 import type { ImageClient } from '../../api/client-types';
 import { createImageClient } from '../../api/image-client';
 import { registry } from '../../nodes/index';
 import { createAtelierServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { localEnginesConfig } from '../../server/config';
 import { LOCAL_CHAT_MODELS } from '../../server/engines/text';
 import { silentLogger } from '../../server/log';
 import { createExecutor } from '../../workers/executor';
 import { eventLog, workflow } from './fakes';
 
 let server: Awaited<ReturnType<typeof createAtelierServer>>;
-let home: string;
 
 beforeAll(async () => {
-  home = mkdtempSync(join(tmpdir(), 'atelier-exec-'));
   // Slow diffusion steps so a request is still in flight when the cancel comes.
-  const { config } = loadConfig({ HOME: home, HOST: '127.0.0.1', PORT: '0', ATELIER_LOCAL_STEP_MS: '40', ATELIER_LOCAL_TOKEN_MS: '0', ATELIER_DIST_DIR: join(home, 'none') });
-  server = await createAtelierServer(config, { logger: silentLogger });
+  server = await createAtelierServer(localEnginesConfig({ stepDelayMs: 40 }), { logger: silentLogger });
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(home, { recursive: true, force: true });
 });
 
 function executor() {
