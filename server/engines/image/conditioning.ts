@@ -6,7 +6,7 @@
  */
 import { boxBlur, cloneField, valueNoise, type Field } from './field';
 import { chain, contrast, hueRotate, multiply, saturation, tint, warmth, applyAffine, type Affine } from './colour-matrix';
-import { hashInts, hashString } from './rng';
+import { hashInts, hashString } from '../random';
 import { hsl, saturate, weightedMean, type RGB } from './color';
 import { type PaletteEntry, type Scene } from './prompt-field';
 import { isPremiumSampler, type ModelFamily, type Sampler } from '../../../api/catalog';

@@ -11,7 +11,7 @@ import { type RawImage } from './codec';
 import { cannyMap, depthMap, lineartMap, lumaPlane, meanOf, scribbleMap } from './preprocess';
 import { poseMap } from './pose';
 import { downscaleToField } from './upscale';
-import { hashInts } from './rng';
+import { hashInts } from '../random';
 import { mix, saturate, type RGB } from './color';
 import { type Scene } from './prompt-field';
 import { isPublicAsset } from '../../../api/catalog';

@@ -3,7 +3,7 @@
  * fraction of the output size, plus the few raster primitives every pass shares. Float keeps
  * the chain of tone and style passes from banding before the single rounding at upscale time.
  */
-import { Rng } from './rng';
+import { Rng } from '../random';
 import { type RGB } from './color';
 
 export interface Field {

@@ -15,7 +15,7 @@ import { fieldSize, synthesise, type PreparedInputs } from './synthesise';
 import { downscaleToField } from './upscale';
 import { prepareControl } from './controlnet';
 import { prepareSubjects } from './transfer';
-import { nthSeed, randomSeed } from './rng';
+import { nthSeed, randomSeed } from '../random';
 
 export { ImageInputError };
 

@@ -3,7 +3,7 @@
  * description (sky, ground, light, palette, objects) that render.ts paints. Known words map
  * through lexicon.ts; unknown words hash into a colour and sometimes a shape, so every word counts.
  */
-import { hashInts, hashString, Rng } from './rng';
+import { hashInts, hashString, Rng } from '../random';
 import { hex, hsl, mix, saturate, weightedMean, type RGB } from './color';
 import { lookupWord, PHRASES, type ObjectKind, type WordTraits } from './lexicon';
 import { weightedWords, type WeightedWord } from './prompt-words';

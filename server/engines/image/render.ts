@@ -4,7 +4,7 @@
  * it to the requested size, which is where a diffusion model's latent is decoded too.
  */
 import { createField, valueNoise, type Field } from './field';
-import { hashInts } from './rng';
+import { hashInts } from '../random';
 import { type Scene } from './prompt-field';
 import { drawObject, PAINT_ORDER } from './shapes';
 

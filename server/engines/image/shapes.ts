@@ -4,7 +4,7 @@
  */
 import { blendAt, type Field } from './field';
 import { mix, scale, type RGB } from './color';
-import { Rng } from './rng';
+import { Rng } from '../random';
 import { type Scene, type SceneObject } from './prompt-field';
 
 /** Soft-edged, shaded ellipse. `shade` darkens the lower right, as if lit from the upper left. */

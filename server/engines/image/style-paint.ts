@@ -3,7 +3,7 @@
  * operations that imitate a medium rather than filter a photograph.
  */
 import { boxBlur, cloneField, valueNoise, type Field } from './field';
-import { hashInts } from './rng';
+import { hashInts } from '../random';
 
 /** Rotates hue by an angle that waves across the frame. */
 export function hueWaves(f: Field, amount: number, seed: number): void {

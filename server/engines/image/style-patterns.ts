@@ -4,7 +4,7 @@
  */
 import { cloneField, fieldLuma, type Field } from './field';
 import { ellipse, glow } from './shapes';
-import { hashInts, Rng } from './rng';
+import { hashInts, Rng } from '../random';
 import { hsl, type RGB } from './color';
 
 /**

@@ -13,7 +13,7 @@ import { blendWithInput, mixInputIntoField } from './img2img';
 import { blendMasked } from './inpaint';
 import { guideField, overlayControl, type ControlMap } from './controlnet';
 import { compositeSubjects, type SubjectSamples } from './transfer';
-import { hashInts, hashString } from './rng';
+import { hashInts, hashString } from '../random';
 import { type Field } from './field';
 import { type RawImage } from './codec';
 

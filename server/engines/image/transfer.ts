@@ -6,7 +6,7 @@
  * more opaque by the word's prompt weight.
  */
 import { decodeImage } from './codec';
-import { Rng, hashInts } from './rng';
+import { Rng, hashInts } from '../random';
 import { weightedWords } from './prompt-words';
 
 export interface SubjectSamples {

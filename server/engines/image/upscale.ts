@@ -3,7 +3,7 @@
  * nearest for pixel styles) and adds the residual grain of the sampling in the same pass, so
  * the full-size image is touched once. Also the reverse (box downscale) for input images.
  */
-import { Rng } from './rng';
+import { Rng } from '../random';
 import { type Field } from './field';
 
 const NOISE_LEN = 1 << 14;

@@ -5,7 +5,8 @@
 import { type ChatRequest, type FinishReason } from '../../../api/chat';
 import { compose } from './composer';
 import { readConversation } from './conversation';
-import { hashString, Sampler } from './sampling';
+import { hashString, randomSeed } from '../random';
+import { Sampler } from './sampling';
 import { countPromptTokens, tokenize } from './tokenizer';
 
 /** Defaults of the optional parameters, as in the usual chat-completions convention. */
@@ -17,10 +18,6 @@ export interface Generation {
   pieces: string[];
   finishReason: FinishReason;
   promptTokens: number;
-}
-
-function randomSeed(): number {
-  return Math.floor(Math.random() * 4294967296) >>> 0;
 }
 
 /**

@@ -4,40 +4,9 @@
  * for repetition), then temperature 0 takes the best, and higher temperatures sample a softmax of
  * the scores, narrowed to the nucleus of `top_p`.
  */
+import { hashString, Rng } from '../random';
 import { type Phrase } from './vocab/bank';
 import { CONFLICT_GROUPS, STYLE_TOPICS, wordsOf } from './vocab/topics';
-
-/** 32-bit FNV-1a hash of a string, for seeds and jitter. */
-export function hashString(text: string, seed = 0x811c9dc5): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return mix(h);
-}
-
-function mix(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast and good enough to pick phrases. Returns values in [0, 1). */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words too common to count as repetition. */
 const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'and', 'of', 'in', 'on', 'at', 'to', 'with', 'by', 'from',
@@ -90,12 +59,12 @@ const PENALTY_SCALE = 1.5;
 const SHARPNESS = 3;
 
 export class Sampler {
-  private readonly rng: () => number;
+  private readonly rng: Rng;
   private readonly wordCounts = new Map<string, number>();
   private readonly phraseUses = new Map<string, number>();
 
   constructor(private readonly opts: SamplerOptions) {
-    this.rng = createRng(opts.seed);
+    this.rng = new Rng(opts.seed);
   }
 
   /** Records text written into the answer, so penalties see it. */
@@ -132,7 +101,7 @@ export class Sampler {
   /** A value in [0, 1) from the sampling stream (fixed per conversation at temperature 0). */
   chance(slot: string): number {
     if (this.opts.temperature === 0) return hashString(slot, this.opts.jitterSeed) / 4294967296;
-    return this.rng();
+    return this.rng.next();
   }
 
   private isExcluded(text: string): boolean {
@@ -204,7 +173,7 @@ export class Sampler {
       if (mass >= topP) break;
     }
     const nucleusTotal = nucleus.reduce((sum, x) => sum + x.w, 0);
-    let r = this.rng() * nucleusTotal;
+    let r = this.rng.next() * nucleusTotal;
     for (const x of nucleus) {
       r -= x.w;
       if (r < 0) return x.i;

@@ -1,10 +1,25 @@
 /**
- * Seeded randomness for the local image engine. Everything random in a picture comes from here,
- * keyed by the request's seed and content, so the same request and seed give the same bytes.
+ * Seeded randomness for the local engines: string and number hashes, a small generator and the
+ * requests' seeds. The image engine draws every random thing in a picture from here, the text
+ * engine its sampling and tie-breaking jitter, so the same request and seed give the same bytes
+ * or words.
  */
 import { randomInt } from 'node:crypto';
 
-/** 32-bit FNV-1a of a string, finished with a murmur3 avalanche so nearby strings scatter. */
+/** Seeds are 32-bit: 0 to 2^32 - 1, the interface's local limits. */
+export const SEED_LIMIT = 2 ** 32;
+
+/** A fresh random seed, for requests whose seed is null or missing. */
+export function randomSeed(): number {
+  return randomInt(0, SEED_LIMIT);
+}
+
+/** The seed of the n-th image of a request: seed, seed+1, ... wrapping within the seed range. */
+export function nthSeed(seed: number, n: number): number {
+  return (seed + n) % SEED_LIMIT;
+}
+
+/** 32-bit FNV-1a of a string (its offset basis xor `salt`), finished with a murmur3 avalanche so nearby strings scatter. */
 export function hashString(text: string, salt = 0): number {
   let h = (0x811c9dc5 ^ salt) >>> 0;
   for (let i = 0; i < text.length; i++) {
@@ -61,17 +76,4 @@ export class Rng {
   gauss(): number {
     return (this.next() + this.next() + this.next() + this.next() - 2) * 1.7320508;
   }
-}
-
-/** Largest seed the interface's local limits allow (2^32 - 1). */
-export const SEED_LIMIT = 2 ** 32;
-
-/** A fresh random seed, for requests whose seed is null or missing. */
-export function randomSeed(): number {
-  return randomInt(0, SEED_LIMIT);
-}
-
-/** The seed of the n-th image of a request: seed, seed+1, ... wrapping within the seed range. */
-export function nthSeed(seed: number, n: number): number {
-  return (seed + n) % SEED_LIMIT;
 }
