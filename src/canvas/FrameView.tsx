@@ -9,6 +9,7 @@ import { GROUP_COLORS, type GroupColor } from '../../workflow/schema';
 import { groupItem } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import type { FrameNode } from './derive-frames';
+import { TitleInput } from './TitleInput';
 import { useFrameResize } from './use-frame-resize';
 
 function FrameViewImpl({ data, selected }: NodeProps<FrameNode>) {
@@ -16,18 +17,13 @@ function FrameViewImpl({ data, selected }: NodeProps<FrameNode>) {
   const id = data.itemId;
   const group = useEditor((s) => s.doc.groups?.find((g) => g.id === id));
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
   const resize = useFrameResize(groupItem(id));
   if (!group) return null;
   const count = group.nodes.length + group.notes.length;
 
-  const begin = () => {
-    setDraft(group.title);
-    setEditing(true);
-  };
-  const commit = () => {
+  const done = (next: string | undefined) => {
     setEditing(false);
-    if (draft.trim() !== group.title) store.setGroupTitle(id, draft);
+    if (next !== undefined && next.trim() !== group.title) store.setGroupTitle(id, next);
   };
 
   return (
@@ -37,30 +33,17 @@ function FrameViewImpl({ data, selected }: NodeProps<FrameNode>) {
         className="frame-header"
         onDoubleClick={(e) => {
           e.stopPropagation();
-          begin();
+          setEditing(true);
         }}
       >
         {editing
           ? (
-            <input
-              className="input title-input nodrag"
-              value={draft}
-              maxLength={200}
-              aria-label="Group title"
-              autoFocus
-              onChange={(e) => setDraft(e.target.value)}
-              onBlur={commit}
-              onKeyDown={(e) => {
-                e.stopPropagation();
-                if (e.key === 'Enter') commit();
-                if (e.key === 'Escape') setEditing(false);
-              }}
-            />
+            <TitleInput label="Group title" initial={group.title} onDone={done} />
           )
           : (
             <>
               <span className="frame-title" title={`${group.title}: ${count} item${count === 1 ? '' : 's'}`}>{group.title}</span>
-              <button type="button" className="icon-button frame-tool nodrag" aria-label={`Rename group ${group.title}`} onClick={begin}>✎</button>
+              <button type="button" className="icon-button frame-tool nodrag" aria-label={`Rename group ${group.title}`} onClick={() => setEditing(true)}>✎</button>
               <select
                 className="frame-color nodrag"
                 aria-label={`Colour of group ${group.title}`}

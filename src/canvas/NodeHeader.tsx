@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useEditorStore } from '../store/react';
 import { overviewTitle } from './overview-title';
 import { useRunSlots } from './run-slots';
+import { TitleInput } from './TitleInput';
 
 export interface NodeHeaderProps {
   nodeId: string;
@@ -22,46 +23,28 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, compa
   const store = useEditorStore();
   const { NodeRunMenu } = useRunSlots();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(title);
-  const begin = () => {
-    setDraft(title);
-    setEditing(true);
-  };
-  const commit = () => {
+  const done = (next: string | undefined) => {
     setEditing(false);
-    if (draft !== title) store.setNodeTitle(nodeId, draft);
+    if (next !== undefined && next !== title) store.setNodeTitle(nodeId, next);
   };
   return (
     <header
       className={`node-header cat-${category}`}
       onDoubleClick={(e) => {
         e.stopPropagation();
-        begin();
+        setEditing(true);
       }}
     >
       {editing
         ? (
-          <input
-            className="input title-input nodrag"
-            value={draft}
-            maxLength={200}
-            aria-label="Node title"
-            autoFocus
-            onChange={(e) => setDraft(e.target.value)}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              e.stopPropagation();
-              if (e.key === 'Enter') commit();
-              if (e.key === 'Escape') setEditing(false);
-            }}
-          />
+          <TitleInput label="Node title" initial={title} onDone={done} />
         )
         : (
           <>
             <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{compact ? overviewTitle(title) : title}</span>
             {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
             {bypassed && <span className="bypass-tag">bypassed</span>}
-            <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={begin}>✎</button>
+            <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={() => setEditing(true)}>✎</button>
             {NodeRunMenu && <NodeRunMenu nodeId={nodeId} />}
             <button
               type="button"

@@ -99,6 +99,39 @@ describe('tidy big graphs', () => {
     expect(saved.groups).toEqual([expect.objectContaining({ title: 'Group', nodes: ['words', 'show', 'stray'] })]);
   });
 
+  it('renames a node and a group in place: Enter or leaving the field keeps (one undo step), Escape cancels', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await openFile(editor, 'Renaming', [{ id: 'words', type: 'text', title: 'Words', position: { x: 0, y: 0 }, params: { text: 'a fox' } }]);
+    const rename = async (button: string, field: string, text: string, key: 'Enter' | 'Escape' | 'leave') => {
+      await page.getByRole('button', { name: button }).click();
+      const input = page.getByRole('textbox', { name: field });
+      await input.fill(text);
+      if (key === 'leave') await editor.clickCanvas();
+      else await input.press(key);
+      await input.waitFor({ state: 'detached' });
+    };
+
+    await rename('Rename node Words', 'Node title', 'Caption', 'Escape');
+    await editor.node('Words').root.waitFor();
+    await rename('Rename node Words', 'Node title', 'Caption', 'Enter');
+    await editor.node('Caption').root.waitFor();
+    await editor.undo();
+    await editor.node('Words').root.waitFor();
+    await rename('Rename node Words', 'Node title', 'Left as is', 'leave');
+    await editor.node('Left as is').root.waitFor();
+
+    await editor.node('Left as is').select();
+    await page.keyboard.press('Control+g');
+    await page.getByRole('group', { name: 'Group: Group' }).waitFor();
+    await rename('Rename group Group', 'Group title', 'Sky', 'Escape');
+    await page.getByRole('group', { name: 'Group: Group' }).waitFor();
+    await rename('Rename group Group', 'Group title', 'Sky', 'Enter');
+    await page.getByRole('group', { name: 'Group: Sky' }).waitFor();
+    await editor.undo();
+    await page.getByRole('group', { name: 'Group: Group' }).waitFor();
+  });
+
   it('auto-layout lays the graph out without overlaps, and one undo restores every position', async () => {
     const editor = await session.open();
     // Everything piled up at one spot, wired as a chain with a side branch.
