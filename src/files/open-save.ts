@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { EditorStore } from '../store/editor-store';
 import { checkBeforeExport } from './export-check';
+import { downloadBlob } from '../ui/download';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
 
@@ -91,19 +92,6 @@ export function chooseAndOpen(store: EditorStore): void {
   input.click();
 }
 
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; a tick later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /**
  * Downloads the workflow as its file (deterministic text) and clears the unsaved marker. What
  * looks like a credential is shown first, and saved only with it removed (export-check.ts).
@@ -132,7 +120,7 @@ function download(store: EditorStore): void {
     }
     return;
   }
-  downloadText(fileNameFor(doc.metadata.title), text);
+  downloadBlob(new Blob([text], { type: 'application/json' }), fileNameFor(doc.metadata.title));
   store.markSaved();
   toast(`Saved as ${fileNameFor(doc.metadata.title)}`, 'success');
 }

@@ -13,6 +13,7 @@ import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, t
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';
+import { downloadBlob } from '../ui/download';
 
 export interface ImageDownload {
   image: Blob;
@@ -95,14 +96,5 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
 
 /** Starts the browser's download of `bytes` under `fileName`. */
 export function saveBytes(bytes: Uint8Array, mime: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }), fileName);
 }
