@@ -3,6 +3,7 @@
  * usable without React or a DOM (CONVENTIONS 15): `tests/editor` drives it headless, the React
  * views subscribe to slices of it through `useEditor`.
  */
+import type { Draft } from 'immer';
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { WORKFLOW_VERSION, type Workflow } from '../../workflow/schema';
 import type { LoadResult } from '../../workflow/load';
@@ -44,6 +45,19 @@ function toMap(record: AsInputRecord | undefined): Map<string, Set<string>> {
   return map;
 }
 
+/** The document's content becomes `workflow`'s, with no empty notes or groups (as a saved file has none). */
+function replaceContent(draft: Draft<Workflow>, workflow: Workflow): void {
+  draft.format = workflow.format;
+  draft.version = workflow.version;
+  draft.metadata = workflow.metadata;
+  draft.nodes = workflow.nodes;
+  draft.edges = workflow.edges;
+  if (workflow.notes?.length) draft.notes = workflow.notes;
+  else delete draft.notes;
+  if (workflow.groups?.length) draft.groups = workflow.groups;
+  else delete draft.groups;
+}
+
 export function createEditorStore(options: EditorStoreOptions = {}) {
   const registry = options.registry ?? defaultRegistry;
   const core = createCore(options.initial ?? starterWorkflow(), { registry, now: options.now ?? (() => Date.now()) });
@@ -75,17 +89,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         selection: EMPTY_SELECTION, drag: null, resize: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1,
       };
       if (loadOptions.record) {
-        core.change({ label: 'open workflow' }, (draft) => {
-          draft.format = workflow.format;
-          draft.version = workflow.version;
-          draft.metadata = workflow.metadata;
-          draft.nodes = workflow.nodes;
-          draft.edges = workflow.edges;
-          if (workflow.notes?.length) draft.notes = workflow.notes;
-          else delete draft.notes;
-          if (workflow.groups?.length) draft.groups = workflow.groups;
-          else delete draft.groups;
-        }, extra);
+        core.change({ label: 'open workflow' }, (draft) => replaceContent(draft, workflow), extra);
       } else {
         core.reset(workflow, extra, loadOptions.dirty ?? false);
       }
@@ -96,15 +100,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
      * credential check's removals) as one undo step, keeping the view and the history.
      */
     rewrite(workflow: Workflow, label: string): void {
-      core.change({ label }, (draft) => {
-        draft.metadata = workflow.metadata;
-        draft.nodes = workflow.nodes;
-        draft.edges = workflow.edges;
-        if (workflow.notes?.length) draft.notes = workflow.notes;
-        else delete draft.notes;
-        if (workflow.groups?.length) draft.groups = workflow.groups;
-        else delete draft.groups;
-      });
+      core.change({ label }, (draft) => replaceContent(draft, workflow));
     },
 
     /**
