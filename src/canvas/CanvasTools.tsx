@@ -27,11 +27,11 @@ export const minimapStore = createSmallStore(readMinimap());
 
 /** Lays out the selection (two nodes or more) or the whole graph, as one undo step. */
 export async function autoLayout(store: EditorStore, sizes: SizeBook): Promise<{ partial: boolean } | undefined> {
-  const [{ layoutRequest }, { computeLayout }] = await Promise.all([import('./layout-input'), import('./auto-layout')]);
+  const [{ layoutRequest, placeLaidOut }, { computeLayout }] = await Promise.all([import('./layout-input'), import('./auto-layout')]);
   const { doc, selection } = store.getState();
   const request = layoutRequest(doc, selection, store.registry, sizes);
   if (!request) return undefined;
-  const positions = await computeLayout(request.graph, request.origin);
+  const positions = placeLaidOut(request, await computeLayout(request.graph, request.origin));
   // The graph may have changed while ELK loaded: only what still exists moves.
   store.arrange(positions, request.partial ? 'auto-layout selection' : 'auto-layout');
   return { partial: request.partial };

@@ -38,10 +38,10 @@ async function drag(page: Page, handle: Locator, dx: number, dy: number): Promis
 const tools = (editor: EditorPage) => editor.page.getByRole('toolbar', { name: 'Canvas tools' });
 
 /** Opens a workflow written here, as a file. */
-async function openFile(editor: EditorPage, name: string, nodes: unknown[], edges: unknown[] = []): Promise<void> {
+async function openFile(editor: EditorPage, name: string, nodes: unknown[], edges: unknown[] = [], notes: unknown[] = []): Promise<void> {
   const meta = { title: name, description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' };
   const path = join(dir, `${name}.json`);
-  writeFileSync(path, JSON.stringify({ format: 'atelier.workflow', version: 1, metadata: meta, nodes, edges }));
+  writeFileSync(path, JSON.stringify({ format: 'atelier.workflow', version: 1, metadata: meta, nodes, edges, ...(notes.length > 0 ? { notes } : {}) }));
   await editor.open(path);
   await editor.page.getByText(`Opened “${name}”`).waitFor();
   await editor.viewSettled();
@@ -132,22 +132,24 @@ describe('tidy big graphs', () => {
     await page.getByRole('group', { name: 'Group: Group' }).waitFor();
   });
 
-  it('auto-layout lays the graph out without overlaps, and one undo restores every position', async () => {
+  it('auto-layout lays the graph out without overlaps, a note beside a node goes with it, and one undo restores every position', async () => {
     const editor = await session.open();
-    // Everything piled up at one spot, wired as a chain with a side branch.
+    // Everything but one node piled up at one spot, wired as a chain with a side branch; a note above the one apart.
     const pile = (id: string, type: string, title: string) => ({ id, type, title, position: { x: 10, y: 10 }, params: {} });
     await openFile(editor, 'Pile', [
       pile('c', 'chat-prompt-writer', 'Writer'),
       pile('t', 'text-to-image', 'Draw'),
       pile('i', 'image-to-image', 'Restyle'),
       pile('p', 'preview', 'Show'),
-      pile('q', 'preview', 'Show raw'),
+      { ...pile('q', 'preview', 'Show raw'), position: { x: 1200, y: 10 } },
     ], [
       { id: 'e1', source: { node: 'c', port: 'text' }, target: { node: 't', port: 'prompt' } },
       { id: 'e2', source: { node: 't', port: 'image' }, target: { node: 'i', port: 'image' } },
       { id: 'e3', source: { node: 'i', port: 'image' }, target: { node: 'p', port: 'value' } },
       { id: 'e4', source: { node: 't', port: 'image' }, target: { node: 'q', port: 'value' } },
-    ]);
+    ], [{ id: 'about', position: { x: 1200, y: -150 }, size: { width: 200, height: 120 }, text: 'Above the raw preview' }]);
+    const note = editor.page.getByRole('group', { name: 'Note' });
+    const noteBefore = await at(note);
     const titles = ['Writer', 'Draw', 'Restyle', 'Show', 'Show raw'];
     const before = await Promise.all(titles.map((t) => at(editor.node(t).root)));
 
@@ -167,9 +169,19 @@ describe('tidy big graphs', () => {
     expect(await x('Writer')).toBeLessThan(await x('Draw'));
     expect(await x('Draw')).toBeLessThan(await x('Restyle'));
     expect(await x('Restyle')).toBeLessThan(await x('Show'));
+    // The note moved with its node, keeping its place above it, and lies on no node.
+    const raw = await at(editor.node('Show raw').root);
+    expect(raw.x).toBeLessThan(1200);
+    expect(await at(note)).toEqual({ x: raw.x, y: raw.y - 160 });
+    const noteBox = (await note.boundingBox())!;
+    for (const [i, q] of boxes.entries()) {
+      const overlap = noteBox.x < q.x + q.width && q.x < noteBox.x + noteBox.width && noteBox.y < q.y + q.height && q.y < noteBox.y + noteBox.height;
+      expect(overlap, `the note and ${titles[i]} overlap`).toBe(false);
+    }
 
     await editor.undo();
     await expect.poll(() => Promise.all(titles.map((t) => at(editor.node(t).root)))).toEqual(before);
+    expect(await at(note)).toEqual(noteBefore);
   });
 
   it('a note draws safe Markdown: emphasis, code and http links, and a javascript: link stays text', async () => {
