@@ -21,7 +21,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+B`, action: 'Bypass the selected nodes (they pass their input on instead of running), or stop', group: 'Edit' },
   { keys: `${MOD}+G`, action: 'Frame the selected nodes and notes in a group', group: 'Edit' },
   { keys: 'N', action: 'Add a note (Enter on a selected note writes in it)', group: 'Canvas' },
-  { keys: 'L', action: 'Auto-layout the selected nodes, or the whole workflow', group: 'Canvas' },
+  { keys: 'L', action: 'Auto-layout the selected nodes, or the whole workflow (a note beside a node goes with it)', group: 'Canvas' },
   { keys: `${MOD}+K, /`, action: 'Add a node (search the palette)', group: 'Canvas' },
   { keys: 'Double-click the canvas', action: 'Add a node where you clicked', group: 'Canvas' },
   { keys: 'Drag a wire to empty canvas', action: 'Add a node that takes it, already connected', group: 'Canvas' },
