@@ -103,15 +103,15 @@ async function* readStream(http: Http, exchange: Exchange, maxBytes: number, pro
   const decoder = new TextDecoder();
   let received = 0;
 
-  const toEvent = (message: EventSourceMessage): ChatStreamEvent => {
+  const toEvent = (data: string): ChatStreamEvent => {
     let json: unknown;
     try {
-      json = JSON.parse(message.data);
+      json = JSON.parse(data);
     } catch {
-      throw fail('protocol', `stream event is not JSON and not ${STREAM_DONE}: "${message.data.slice(0, 80)}"`);
+      throw fail('protocol', `stream event is not JSON and not ${STREAM_DONE}: "${data.slice(0, 80)}"`);
     }
     if (typeof json === 'object' && json !== null && 'error' in json) {
-      const serviceMessage = extractServiceMessage(message.data);
+      const serviceMessage = extractServiceMessage(data);
       throw fail('http', `the service reported an error inside the stream: ${serviceMessage}`, { serviceMessage, retryable: true });
     }
     const parsed = ChatChunkSchema.safeParse(json);
@@ -131,21 +131,44 @@ async function* readStream(http: Http, exchange: Exchange, maxBytes: number, pro
     parser.feed(decoder.decode(chunk, { stream: true }));
     if (overflow) throw fail('protocol', `a stream event is longer than ${MAX_EVENT_CHARS} characters without ending`);
     while (pending.length > 0) {
-      const message = pending.shift()!;
-      if (message.data === STREAM_DONE) return;
-      const event = toEvent(message);
-      progress.text += event.text;
-      yield event;
+      // 2.9.1 makes each chunk one `data:` line. A server that ends a line with a single line
+      // break instead of a blank line puts several of them into one SSE event, joined by "\n";
+      // the JSON of a chunk never holds a raw line break, so each line is a chunk of its own.
+      for (const data of pending.shift()!.data.split('\n')) {
+        if (data === STREAM_DONE) return;
+        if (data === '') continue;
+        const event = toEvent(data);
+        progress.text += event.text;
+        yield event;
+      }
     }
   }
 
   // The body ended. Two line breaks dispatch whatever was left unterminated, if anything.
   parser.feed(`${decoder.decode()}\n\n`);
   const leftover = pending.shift();
-  // A final `data: [DONE]` missing only its blank line is complete enough.
-  if (leftover?.data === STREAM_DONE && pending.length === 0) return;
   if (leftover !== undefined) {
-    throw fail('protocol', `the stream was cut in the middle of an event, after ${progress.text.length} characters of text`);
+    // Every line but the last was ended by the server, so each is a whole chunk (a stream whose
+    // lines end in a single line break arrives here as one event); the last one may be cut.
+    const lines = leftover.data.split('\n');
+    const last = lines.pop();
+    for (const data of lines) {
+      if (data === STREAM_DONE) return;
+      if (data === '') continue;
+      const event = toEvent(data);
+      progress.text += event.text;
+      yield event;
+    }
+    // A final `data: [DONE]` missing only its blank line is complete enough.
+    if (last === STREAM_DONE) return;
+    let event: ChatStreamEvent | undefined;
+    try { event = last ? toEvent(last) : undefined; } catch { /* half a chunk: reported below */ }
+    if (event === undefined) {
+      throw fail('protocol', `the stream was cut in the middle of an event, after ${progress.text.length} characters of text`);
+    }
+    // A whole last chunk whose line or event was never ended: keep its text, then say what is missing.
+    progress.text += event.text;
+    yield event;
   }
   throw fail('protocol', `the stream ended without ${STREAM_DONE}, after ${progress.text.length} characters of text`);
 }

@@ -4,9 +4,15 @@
 import { z } from 'zod';
 import { CHAT_ROLES } from './catalog';
 
+/**
+ * One message of the conversation: `role` and `content` (2.7), and also the `function_call: null`
+ * that the service's own replies carry (2.8), so a client that appends the assistant's reply to
+ * the conversation, as OpenAI-compatible clients do, can send it back unchanged. It is not used.
+ */
 export const ChatMessageSchema = z.strictObject({
   role: z.enum(CHAT_ROLES, { error: `must be one of ${CHAT_ROLES.join(', ')}` }),
   content: z.string().max(200_000, 'is longer than 200000 characters'),
+  function_call: z.null({ error: 'is only accepted as null (the service does not call functions)' }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

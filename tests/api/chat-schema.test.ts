@@ -43,6 +43,9 @@ describe('chat completion request (2.7)', () => {
     expect(refused({ model: 'm', messages: [...messages, { role: 'user' }] })).toEqual([{ path: 'messages.1.content', message: 'is required' }]);
     expect(refused({ model: 'm', messages: [{ role: 'user', content: ['a'] }] })[0]).toEqual({ path: 'messages.0.content', message: 'must be a string, not an array' });
     expect(refused({ model: 'm', messages: [{ role: 'user', content: 'hi', name: 'x' }] })).toEqual([{ path: 'messages.0.name', message: 'is not a field of this request' }]);
+    // A reply sent back as the service wrote it (2.8) is accepted; a real function call is not.
+    expect(ChatRequestSchema.safeParse({ model: 'm', messages: [{ role: 'assistant', content: 'a cabin', function_call: null }] }).success).toBe(true);
+    expect(paths(refused({ model: 'm', messages: [{ role: 'assistant', content: 'a cabin', function_call: { name: 'f' } }] }))).toEqual(['messages.0.function_call']);
   });
 
   const ranges: [string, number, string][] = [

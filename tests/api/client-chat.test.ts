@@ -107,6 +107,24 @@ describe('chat client: streams', () => {
     expect(textOf(events)).toBe('A cozy log cabin at dusk');
   });
 
+  it('reads a stream whose chunk lines end in a single line break (one data: line per chunk, 2.9.1)', async () => {
+    const lines = happyFrames.map((frame) => frame.replace(/\n\n$/, '\n'));
+    server.handle((_req, res) => { startStream(res, lines); res.end(); });
+    const { events, error } = await drain(client().stream(request));
+    expect(error).toBeUndefined();
+    expect(textOf(events)).toBe('A cozy log cabin at dusk');
+    expect(events.at(-1)?.finishReason).toBe('stop');
+  });
+
+  it('keeps the text of single-line-break chunks when such a stream ends without [DONE]', async () => {
+    const lines = happyFrames.slice(0, 3).map((frame) => frame.replace(/\n\n$/, '\n'));
+    server.handle((_req, res) => { startStream(res, lines); res.end(); });
+    const { events, error } = await drain(client().stream(request));
+    expect(textOf(events)).toBe('A cozy log cabin');
+    expect(error).toMatchObject({ kind: 'protocol', partialText: 'A cozy log cabin' });
+    expect(error?.message).toContain('without [DONE]');
+  });
+
   it('turns a stream that ends without [DONE] into a protocol error keeping the partial text', async () => {
     server.handle((_req, res) => { startStream(res, happyFrames.slice(0, 3)); res.end(); });
     const { events, error } = await drain(client().stream(request));

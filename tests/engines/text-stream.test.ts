@@ -24,7 +24,8 @@ describe('chunk sequence', () => {
       const last = i === rest.length - 1;
       expect(c.object).toBe('chat.completion.chunk');
       expect(c.choices).toHaveLength(1);
-      expect(Object.keys(c.choices[0]!.delta)).toEqual(['content']);
+      expect(Object.keys(c.choices[0]!.delta)).toEqual(['role', 'content']);
+      expect(c.choices[0]!.delta.role).toBe('assistant');
       expect(typeof c.choices[0]!.delta.content).toBe('string');
       expect(c.choices[0]!.finish_reason).toBe(last ? 'stop' : null);
     });
@@ -51,7 +52,7 @@ describe('chunk sequence', () => {
   it('sends a single empty content chunk with the finish reason when there is no text', async () => {
     const chunks = await collect({ stop: ['A cozy'] });
     expect(chunks).toHaveLength(2);
-    expect(chunks[1]!.choices).toEqual([{ index: 0, delta: { content: '' }, finish_reason: 'stop' }]);
+    expect(chunks[1]!.choices).toEqual([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }]);
   });
 });
 

@@ -144,6 +144,23 @@ describe('an OpenAI-compatible client, unchanged', () => {
     expect(finish).toBe('stop');
   });
 
+  it('continues a conversation with the reply sent back as it came (function_call: null)', async () => {
+    const openai = client();
+    const first = await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'A prompt about a cabin, please.' }], temperature: 0 });
+    const reply = first.choices[0]!.message;
+    expect(reply).toHaveProperty('function_call', null);
+    const second = await openai.chat.completions.create({
+      model, temperature: 0,
+      messages: [
+        { role: 'user', content: 'A prompt about a cabin, please.' },
+        reply as OpenAI.Chat.ChatCompletionAssistantMessageParam,
+        { role: 'user', content: 'Now the same cabin in winter.' },
+      ],
+    });
+    expect(second.choices[0]!.message.content!.length).toBeGreaterThan(0);
+    expect(second.usage!.prompt_tokens).toBeGreaterThan(first.usage!.prompt_tokens);
+  });
+
   it('lists models and reports an unknown model as an API error', async () => {
     const ids: string[] = [];
     for await (const m of client().models.list()) ids.push(m.id);

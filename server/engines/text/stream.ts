@@ -18,11 +18,14 @@ export function roleChunk(meta: ChunkMeta): ChatChunk {
   };
 }
 
-/** A text piece; the last one carries the finish reason. */
+/**
+ * A text piece; the last one carries the finish reason. 2.9.4 gives every delta a `role` (only
+ * `function_call` is optional), so the role is repeated beside the text.
+ */
 export function contentChunk(meta: ChunkMeta, content: string, finishReason: FinishReason | null): ChatChunk {
   return {
     id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model,
-    choices: [{ index: 0, delta: { content }, finish_reason: finishReason }],
+    choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: finishReason }],
   };
 }
 
