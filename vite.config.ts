@@ -9,8 +9,6 @@ import { startChunkName } from './scripts/start-chunk.js';
 import { compactWordList } from './scripts/vite-word-list.js';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
-/** The dev server's own pages, the only origin whose requests are passed on as the server's own. */
-const DEV_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/;
 
 /**
  * The local server refuses a browser Origin other than its own (so no other site can drive the
@@ -21,8 +19,12 @@ const toLocalServer: ProxyOptions = {
   changeOrigin: true,
   configure(proxy) {
     proxy.on('proxyReq', (proxyReq, req) => {
+      // Only the dev server's own page: its Origin names the host the request was sent to. A page
+      // of another local app (another port) keeps its Origin, and the local server refuses it.
       const origin = req.headers.origin;
-      if (origin !== undefined && DEV_ORIGIN.test(origin)) proxyReq.setHeader('origin', LOCAL_SERVER);
+      if (origin !== undefined && req.headers.host !== undefined && origin === `http://${req.headers.host}`) {
+        proxyReq.setHeader('origin', LOCAL_SERVER);
+      }
     });
   },
 };

@@ -10,7 +10,7 @@ import {
   type EngineId, type ModelFamily,
 } from './catalog';
 import { Base64ImageSchema, base64ImageProblem } from './image-data';
-import { type FieldIssue, formatIssues, zodIssues } from './issues';
+import { closestName, type FieldIssue, formatIssues, zodIssues } from './issues';
 import { countPromptTokens } from './prompt';
 
 export { Base64ImageSchema, formatIssues, zodIssues, type FieldIssue };
@@ -55,6 +55,13 @@ const assetName = z.string({ error: 'must be an asset name' })
   .refine((name) => name !== PUBLIC_ASSET_PREFIX, `names no asset after the '${PUBLIC_ASSET_PREFIX}' prefix`)
   .refine((name) => name.trim() === name, 'has spaces at its start or end');
 
+/** The style preset error: the nearest preset when one is close (case included), else the list. */
+function stylePresetProblem(input: unknown): string {
+  const guess = typeof input === 'string' ? closestName(input, STYLE_PRESETS) : undefined;
+  if (guess !== undefined) return `must be one of the style presets of section 2.4, in their exact case: did you mean '${guess}'?`;
+  return `must be one of the style presets of section 2.4, in their exact case: ${STYLE_PRESETS.join(', ')}`;
+}
+
 /** The request body, field by field (2.1). Unknown fields are refused so a typo is never ignored. */
 export const ImageRequestSchema = z.strictObject({
   prompt: text,
@@ -74,7 +81,7 @@ export const ImageRequestSchema = z.strictObject({
   loras: z.record(assetName, between(LOCAL_LIMITS.loraWeight.min, LOCAL_LIMITS.loraWeight.max)).optional(),
   textual_inversions: z.record(assetName, z.string().min(1, 'must be a trigger word').max(200)).optional(),
   vae: assetName.optional(),
-  style_preset: z.enum(STYLE_PRESETS, { error: 'must be one of the style presets of section 2.4, in their exact case (e.g. anime, cinematic, Film Noir)' }).optional(),
+  style_preset: z.enum(STYLE_PRESETS, { error: (issue) => stylePresetProblem(issue.input) }).optional(),
   init_image: Base64ImageSchema.optional(),
   strength: unit.optional(),
   mask_image: Base64ImageSchema.optional(),

@@ -12,6 +12,7 @@ import { ENGINES } from '../../api/catalog';
 import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject } from '../http-utils';
+import { redact } from '../log';
 import { type RequestContext, type Route } from '../router';
 
 export const FORWARD_IMAGE_BASE = '/forward/image';
@@ -21,6 +22,27 @@ export const FORWARD_TEXT_BASE = '/forward/text';
 const PASSED_BACK = ['content-type', 'cache-control', 'retry-after', 'x-request-id'];
 
 type Upstream = 'image' | 'text';
+
+/** How much of an upstream error body is passed back; the rest is cut with a note. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Reads a response body as text up to `max` bytes, then stops reading. */
+async function readBounded(response: Response, max: number): Promise<string> {
+  if (response.body === null) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    read += chunk.byteLength;
+    if (read > max) {
+      text += decoder.decode(chunk.subarray(0, Math.max(0, chunk.byteLength - (read - max))));
+      await response.body.cancel().catch(() => undefined);
+      return `${text}… (cut at ${max / 1024} kB)`;
+    }
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
 
 function notConfigured(kind: Upstream): HttpError {
   const variable = kind === 'image' ? 'ATELIER_IMAGE_BASE_URL' : 'ATELIER_TEXT_BASE_URL';
@@ -90,6 +112,14 @@ async function forward({ req, res }: RequestContext, config: ServerConfig, metho
   for (const name of PASSED_BACK) {
     const value = upstream.headers.get(name);
     if (value !== null) out[name] = value;
+  }
+  if (upstream.status < 200 || upstream.status >= 300) {
+    // An error body is text for a person; an upstream that echoes the request into it would hand
+    // the browser the server's token, so it is read (bounded) and the token taken out first.
+    const text = await readBounded(upstream, MAX_ERROR_BODY_BYTES);
+    res.writeHead(upstream.status, out);
+    res.end(redact(text, config.forwarder.token === undefined ? [] : [config.forwarder.token]));
+    return;
   }
   res.writeHead(upstream.status, out);
   if (upstream.body === null) {

@@ -130,6 +130,11 @@ describe('fields that only some engines take', () => {
       expect(paths(refused('sdxl', { prompt: 'x', style_preset }))).toEqual(['style_preset']);
     }
     expect(issueAt(refused('sdxl', { prompt: 'x', style_preset: 'Anime' }), 'style_preset')).toContain('exact case');
+    expect(issueAt(refused('sdxl', { prompt: 'x', style_preset: 'Anime' }), 'style_preset')).toContain("did you mean 'anime'?");
+    expect(issueAt(refused('sdxl', { prompt: 'x', style_preset: 'film noir' }), 'style_preset')).toContain("did you mean 'Film Noir'?");
+    // Nothing close: the whole list, so the fix is in the message.
+    const far = issueAt(refused('sdxl', { prompt: 'x', style_preset: 'zzz' }), 'style_preset');
+    for (const preset of STYLE_PRESETS) expect(far).toContain(preset);
   });
 });
 

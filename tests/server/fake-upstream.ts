@@ -51,7 +51,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       const body = Buffer.concat(parts).toString('utf8');
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       const path = req.url ?? '';
-      if (path.endsWith('/generate/sdxl') || path.endsWith('/generate/sd')) {
+      if (path.endsWith('/generate/sd') && body.includes('echo the request')) {
+        // A careless upstream that repeats the request, headers included, in its error text.
+        res.writeHead(400, { 'Content-Type': 'text/plain' });
+        res.end(`bad request; you sent ${JSON.stringify(req.headers)} with ${body}`);
+      } else if (path.endsWith('/generate/sdxl') || path.endsWith('/generate/sd')) {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'session=upstream', 'X-Request-Id': 'req-42' });
         res.end(JSON.stringify({ images: [{ image_b64: '/9j/AAAA', seed: 7 }], prediction_time_ms: 12 }));
       } else if (path.endsWith('/generate/controlnet-sdxl')) {

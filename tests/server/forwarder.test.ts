@@ -64,6 +64,15 @@ describe('forwarding image requests', () => {
     expect(res.text).toBe('slow down');
   });
 
+  it('takes its own token out of an upstream error that repeats the request', async () => {
+    const res = await postJson(server.url, '/forward/image/generate/sd', { prompt: 'echo the request' });
+    expect(res.status).toBe(400);
+    expect(last().headers.authorization).toBe(`Bearer ${SERVER_TOKEN}`);
+    expect(res.text).toContain('bad request; you sent');
+    expect(res.text).toContain('[redacted]');
+    expect(res.text).not.toContain(SERVER_TOKEN);
+  });
+
   it('takes nothing but a known engine id from the path', async () => {
     const before = upstream.received.length;
     for (const path of ['/forward/image/generate/dalle', '/forward/image/generate/..%2F..%2Fadmin', '/forward/image/generate/sdxl/extra', '/forward/image/generate/%2F%2Felsewhere.example']) {
