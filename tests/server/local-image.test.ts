@@ -80,6 +80,55 @@ describe('determinism and seeds', () => {
   });
 });
 
+describe('what the request says shows in the picture', () => {
+  /** Mean distance of each pixel's channels from their own mean: 0 for a picture with no colour. */
+  async function colourfulness(image: string): Promise<number> {
+    const { data } = await sharp(Buffer.from(image, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 3) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      const m = (r + g + b) / 3;
+      sum += Math.abs(r - m) + Math.abs(g - m) + Math.abs(b - m);
+    }
+    return sum / (data.length / 3);
+  }
+  const meanEdge = async (image: string) => edges(await grey(image)).reduce((a, b) => a + b, 0) / (1024 * 1024);
+  const request = { prompt: 'a red sports car on a sunny coastal road', seed: 21, steps: 12 };
+
+  it('a style preset restyles the picture: Monochrome takes the colour out, presets differ from each other', async () => {
+    const [plain, mono, pixel] = await Promise.all([
+      generate('sdxl', request),
+      generate('sdxl', { ...request, style_preset: 'Monochrome' }),
+      generate('sdxl', { ...request, style_preset: 'pixel-art' }),
+    ]);
+    expect(await colourfulness(b64(plain))).toBeGreaterThan(15);
+    expect(await colourfulness(b64(mono))).toBeLessThan(3);
+    expect(meanAbsDiff(await grey(b64(pixel)), await grey(b64(plain)))).toBeGreaterThan(3);
+  });
+
+  it('more steps give a cleaner picture (less edge energy from noise)', async () => {
+    const [few, many] = await Promise.all([generate('sdxl', { ...request, steps: 2 }), generate('sdxl', { ...request, steps: 60 })]);
+    expect(await meanEdge(b64(few))).toBeGreaterThan(1.5 * (await meanEdge(b64(many))));
+  });
+
+  it('subject transfer carries its sample into the picture', async () => {
+    const sample = await shapesJpeg(256, 256, '<rect width="256" height="256" fill="#10e020"/>', '#10e020');
+    const prompt = 'a portrait of sks in a library';
+    const [plain, carried] = await Promise.all([
+      generate('sdxl', { prompt, seed: 4, steps: 8 }),
+      generate('sdxl', { prompt, seed: 4, steps: 8, transfer_images: { sks: [sample] } }),
+    ]);
+    const greenShare = async (image: string) => {
+      const { data } = await sharp(Buffer.from(image, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let green = 0;
+      for (let i = 0; i < data.length; i += 3) if (data[i + 1]! > 150 && data[i]! < 100 && data[i + 2]! < 100) green++;
+      return green / (data.length / 3);
+    };
+    expect(await greenShare(b64(carried))).toBeGreaterThan(0.05);
+    expect(await greenShare(b64(plain))).toBeLessThan(0.01);
+  });
+});
+
 describe('image inputs', () => {
   const W = 512;
   const H = 512;
