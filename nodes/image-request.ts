@@ -31,7 +31,7 @@ const hasKeys = <T extends object>(o: T | undefined): o is T => o !== undefined 
 /**
  * The request body for the node's engine: only the fields that apply, in the order of the
  * interface's table. SDXL-only fields never go to `sd`; `high_noise_frac` goes only with the
- * refiner, whose split it sets; a random seed is left out (the service then picks one).
+ * refiner, whose split it sets; a random seed is left out here (`runImageRequest` picks one).
  */
 export function buildImageRequest(p: AnyImageParams, images: RequestImages): ImageRequest {
   const engine = engineOf(p);
@@ -128,6 +128,8 @@ export function placeholderImages(...fields: (keyof RequestImages)[]): RequestIm
 export async function runImageRequest(p: AnyImageParams, images: RequestImages, ctx: RunContext): Promise<Record<string, Value>> {
   const engine = engineOf(p);
   const request = buildImageRequest(p, images);
+  // A random seed is chosen here and sent, so the seed that made the image is known for sure.
+  request.seed ??= ctx.randomSeed();
   const checked = validateImageRequest(engine, request);
   if (!checked.ok) throw new ParamIssuesError(toParamIssues(checked.issues));
   const { width, height } = checked.value;
@@ -136,7 +138,8 @@ export async function runImageRequest(p: AnyImageParams, images: RequestImages, 
   const response = await ctx.api.image.generate(engine, request, { signal: ctx.signal });
   if (response.images.length === 0) throw new Error(`the ${engine} engine answered with no images`);
   const made: ImageData[] = response.images.map((generated, index) => {
-    const seed = generated.seed ?? (request.seed == null ? undefined : request.seed + index);
+    // The seed sent made the first image; what seeds the others used only the service can say.
+    const seed = generated.seed ?? (index === 0 ? request.seed ?? undefined : undefined);
     return {
       b64: generated.image_b64,
       mime: imageMime(generated.image_b64) ?? 'application/octet-stream',

@@ -63,6 +63,11 @@ export interface RunContext {
   progress(fraction: number, message?: string): void;
   /** Text as it streams in (chat). */
   partialText(delta: string): void;
+  /**
+   * A fresh seed for a node whose seed is random. The node sends it, so the seed that made an
+   * image is known even from a service that does not report it back (2.6 shows only image_b64).
+   */
+  randomSeed(): number;
 }
 
 export interface RunArgs<P> {

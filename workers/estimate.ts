@@ -84,6 +84,7 @@ function offlineContext(settings: RunContext['settings']): RunContext {
     settings,
     progress: () => undefined,
     partialText: () => undefined,
+    randomSeed: () => 0,
   };
 }
 

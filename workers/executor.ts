@@ -36,6 +36,13 @@ export interface ExecutorDeps {
    * engines are not served once the user points the editor at the real ones.
    */
   cacheScope?: string;
+  /** Seeds for nodes whose seed is random; from `crypto.getRandomValues` by default. */
+  randomSeed?: () => number;
+}
+
+/** A uniformly random seed in the range every engine takes (0 to 2^32 - 1). */
+function cryptoSeed(): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
 /** What to run, plus how to watch and stop it. */
@@ -117,7 +124,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     let apiCalls = 0;
     let apiCallsSaved = 0;
     const env: NodeEnv = {
-      runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit,
+      runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit, randomSeed: deps.randomSeed ?? cryptoSeed,
       cacheContext: cacheContextOf(deps.settings, deps.cacheScope),
       warn: (message) => warnings.push(message),
     };

@@ -24,6 +24,8 @@ export interface NodeEnv {
   /** Strings to redact from error messages (the token). */
   secrets: readonly string[];
   now(): number;
+  /** A fresh seed for a node whose seed is random. */
+  randomSeed(): number;
   emit(event: ExecutorEvent): void;
   warn(message: string): void;
 }
@@ -136,6 +138,7 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
       partialText(delta) {
         if (live && delta !== '') env.emit({ type: 'node-partial-text', runId, nodeId, delta });
       },
+      randomSeed: () => env.randomSeed(),
     };
     const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), controller.signal));
     live = false;

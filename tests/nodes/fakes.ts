@@ -31,6 +31,8 @@ export interface FakeOptions {
   /** Chat stream events to yield. */
   chatEvents?: ChatStreamEvent[];
   chatModel?: string;
+  /** The seed the context hands a node whose seed is random. */
+  randomSeed?: number;
 }
 
 export function fakeContext(options: FakeOptions = {}): FakeContext {
@@ -43,6 +45,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     settings: { chatModel: options.chatModel ?? 'local-writer' },
     progress: (fraction) => { ctx.progressCalls.push(fraction); },
     partialText: (delta) => { ctx.partials.push(delta); },
+    randomSeed: () => options.randomSeed ?? 424242,
     api: { image: undefined as unknown as ImageClient, chat: undefined as unknown as ChatClient },
   };
   const respond = options.respond ?? ((_engine, request) => ({

@@ -29,8 +29,9 @@ describe('text to image requests', () => {
   it('sends the SDXL defaults explicitly and only the fields that apply', async () => {
     const call = await sent(textToImageNode, { prompt: 'a fox' });
     expect(call.engine).toBe('sdxl');
+    // The seed field is empty (random): the node sends the seed its context picked.
     expect(call.request).toEqual({
-      prompt: 'a fox', sampler: 'DDIM', height: 1024, width: 1024, cfg_scale: 12, steps: 30, num_images: 1, use_refiner: false,
+      prompt: 'a fox', sampler: 'DDIM', height: 1024, width: 1024, cfg_scale: 12, steps: 30, num_images: 1, seed: 424242, use_refiner: false,
     });
   });
 
@@ -50,11 +51,11 @@ describe('text to image requests', () => {
     });
   });
 
-  it('sends high_noise_frac only with the refiner, and leaves out empty fields and a random seed', async () => {
+  it('sends high_noise_frac only with the refiner, leaves out empty fields, and sends a random seed it picked', async () => {
     const call = await sent(textToImageNode, {
       prompt: 'x', prompt_2: '', negative_prompt: '', checkpoint: '', vae: '', loras: {}, textual_inversions: {}, seed: null, high_noise_frac: 0.5,
-    });
-    expect(call.request).toEqual({ prompt: 'x', sampler: 'DDIM', height: 1024, width: 1024, cfg_scale: 12, steps: 30, num_images: 1, use_refiner: false });
+    }, {}, fakeContext({ randomSeed: 9001 }));
+    expect(call.request).toEqual({ prompt: 'x', sampler: 'DDIM', height: 1024, width: 1024, cfg_scale: 12, steps: 30, num_images: 1, seed: 9001, use_refiner: false });
   });
 
   it('passes the abort signal and reports progress 0 then 1', async () => {
@@ -111,7 +112,7 @@ describe('image inputs', () => {
 });
 
 describe('exact field sets per node and engine', () => {
-  const base = ['prompt', 'sampler', 'height', 'width', 'cfg_scale', 'steps', 'num_images'];
+  const base = ['prompt', 'sampler', 'height', 'width', 'cfg_scale', 'steps', 'num_images', 'seed'];
   const cases: [string, AnyNodeDefinition, string, Record<string, Value>, string[]][] = [
     ['text to image', textToImageNode, 'sd', {}, []],
     ['text to image', textToImageNode, 'sdxl', {}, ['use_refiner']],
@@ -142,14 +143,16 @@ describe('outputs and seeds', () => {
     expect(out.images).toEqual(imagesValue([first, { b64: fakeJpeg(1), mime: 'image/jpeg', seed: 78, width: 768, height: 512 }]));
   });
 
-  it('numbers seeds from the pinned seed when the service reports none', async () => {
+  it('gives the first image the seed sent when the service reports none, and guesses none for the others', async () => {
     const out = await textToImageNode.run({ params: textToImageNode.params.parse({ prompt: 'x', num_images: 3, seed: 40 }), inputs: {}, ctx: fakeContext() });
-    expect(out.images?.kind === 'images' && out.images.value.map((i) => i.seed)).toEqual([40, 41, 42]);
+    expect(out.images?.kind === 'images' && out.images.value.map((i) => i.seed)).toEqual([40, undefined, undefined]);
   });
 
-  it('leaves the seed out when it was random and the service reports none', async () => {
-    const out = await textToImageNode.run({ params: textToImageNode.params.parse({ prompt: 'x' }), inputs: {}, ctx: fakeContext() });
-    expect(out.image?.kind === 'image' && 'seed' in out.image.value).toBe(false);
+  it('knows a random seed without the service reporting it: it picked and sent it', async () => {
+    const ctx = fakeContext({ randomSeed: 31337 });
+    const out = await textToImageNode.run({ params: textToImageNode.params.parse({ prompt: 'x' }), inputs: {}, ctx });
+    expect(ctx.imageCalls[0]!.request.seed).toBe(31337);
+    expect(out.image?.kind === 'image' && out.image.value.seed).toBe(31337);
   });
 
   it('fails clearly when the service answers with no images', async () => {
