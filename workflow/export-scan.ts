@@ -8,7 +8,7 @@ import { type CredentialLike, findCredentialLike, isCredentialKey, isEndpointKey
 import { type PathSegment, formatPath } from './path';
 import { edgeIdFor, uniqueNodeId } from './create';
 import { type Workflow } from './schema';
-import { type DeclaredParams } from './scrub';
+import { type DeclaredParamKind, type DeclaredParams } from './scrub';
 
 /** What removal does with a finding. */
 export type Remedy =
@@ -116,7 +116,7 @@ interface NodeContext {
   name: string;
   /** The node's id, when it is not itself credential-like. */
   id?: string;
-  declared?: ReadonlySet<string>;
+  declared?: ReadonlyMap<string, DeclaredParamKind>;
 }
 
 function describeNode(node: Obj, index: number, declaredParams: DeclaredParams | undefined): NodeContext {
@@ -184,18 +184,24 @@ class Scanner {
 
   private walkParams(params: Obj, at: PathSegment[], node: NodeContext): void {
     for (const [key, value] of Object.entries(params)) {
+      if (node.declared?.get(key) === 'record' && isObject(value)) {
+        // Keys are names a person chose (a LoRA called 'style-token'): data, judged by shape only.
+        for (const [name, child] of Object.entries(value)) this.entry(name, child, [...at, key, name], node, 'text', true);
+        continue;
+      }
       // A top-level param that is nothing but a credential can go; deeper ones keep their shape.
       this.entry(key, value, [...at, key], node, 'optional');
     }
   }
 
-  private entry(key: string, value: unknown, at: PathSegment[], node: NodeContext | undefined, role: 'optional' | 'text'): void {
+  private entry(key: string, value: unknown, at: PathSegment[], node: NodeContext | undefined, role: 'optional' | 'text', keyIsName = false): void {
     const shaped = findCredentialLike(key);
     if (shaped) {
       // The key is the secret: point at the object, never name the key.
       this.report(at.slice(0, -1), node, `a key that looks like ${shaped.kind}`, `${maskCredential(key.slice(shaped.start, shaped.end))}`, 'drop-keys');
       return;
     }
+    if (keyIsName) return this.walk(value, at, node, role);
     if (isCredentialKey(key)) return this.report(at, node, `a field named like a credential ('${key}')`, maskValue(value), 'drop');
     const declared = node?.declared?.has(key) === true && at.length === 4;
     if (isEndpointKey(key) && !declared) return this.report(at, node, `a field named like an endpoint ('${key}')`, maskValue(value), 'drop');

@@ -23,8 +23,14 @@ export interface CredentialFinding {
   nodeId?: string;
 }
 
-/** The params each node type declares, where the type allows an endpoint-named param. */
-export type DeclaredParams = (type: string) => ReadonlySet<string> | undefined;
+/**
+ * How a declared param holds its value: `record` when its keys are names a person chose (LoRA
+ * and textual inversion asset names), so they are data, judged by their shape and not their words.
+ */
+export type DeclaredParamKind = 'value' | 'record';
+
+/** The params each node type declares (undefined for a type this build does not know). */
+export type DeclaredParams = (type: string) => ReadonlyMap<string, DeclaredParamKind> | undefined;
 
 /** Words that make a field prose (in params, at any depth): `negative_prompt_2`, `messages[0].content`. */
 const PROSE_WORDS = new Set([
@@ -35,10 +41,10 @@ const PROSE_WORDS = new Set([
 
 interface Where {
   /** The path of the object being visited, from the document root. */
-  zone: 'root' | 'metadata' | 'nodes' | 'node' | 'params' | 'other';
+  zone: 'root' | 'metadata' | 'nodes' | 'node' | 'params' | 'names' | 'other';
   freeText: boolean;
   nodeId?: string;
-  declared?: ReadonlySet<string>;
+  declared?: ReadonlyMap<string, DeclaredParamKind>;
 }
 
 interface KeyJudgement {
@@ -120,6 +126,11 @@ class Walker {
   }
 
   private judgeKey(key: string, where: Where): string | undefined {
+    // A LoRA named 'style-token' is a name: only a key that is itself shaped like a secret goes.
+    if (where.zone === 'names') {
+      const shape = findCredentialLike(key);
+      return shape ? `the key itself looks like ${shape.kind}` : undefined;
+    }
     const judged = judgeKeyName(key);
     if (judged.credential !== undefined) return judged.credential;
     const declared = where.zone === 'params' && where.declared?.has(key) === true;
@@ -138,6 +149,11 @@ class Walker {
       case 'node':
         if (key === 'params') return { zone: 'params', freeText: false, nodeId, declared: where.declared };
         return { zone: 'other', freeText: key === 'title', nodeId };
+      case 'params':
+        if (where.declared?.get(key) === 'record') return { zone: 'names', freeText: false, nodeId };
+        return { zone: 'other', freeText: judgeKeyName(key).prose, nodeId };
+      case 'names':
+        return { zone: 'other', freeText: false, nodeId };
       case 'other':
         if (where.freeText || !judgeKeyName(key).prose) return where;
         return { zone: 'other', freeText: true, nodeId };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NODE_DEFINITIONS, createRegistry, registry, resolveInputs } from '../../nodes/index';
+import { catalogueLoadOptions } from '../../nodes/load-options';
 import { textNode } from '../../nodes/text';
 import type { AnyNodeDefinition } from '../../nodes/types';
 
@@ -55,5 +56,17 @@ describe.each(NODE_DEFINITIONS.map((d) => [d.type, d] as const))('%s definition'
       expect(port.param).toBe(port.name);
       expect(Object.keys(shape)).toContain(port.param);
     }
+  });
+});
+
+describe('what the loader is told of the catalogue', () => {
+  it('declares LoRAs and textual inversions as params keyed by asset names, so their keys are data', () => {
+    const declared = catalogueLoadOptions(registry).declaredParams!;
+    for (const type of ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']) {
+      expect(declared(type)?.get('loras'), type).toBe('record');
+      expect(declared(type)?.get('textual_inversions'), type).toBe('record');
+      expect(declared(type)?.get('prompt'), type).toBe('value');
+    }
+    expect(declared('no-such-type')).toBeUndefined();
   });
 });

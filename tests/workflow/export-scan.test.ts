@@ -76,8 +76,19 @@ describe('scanWorkflowForExport', () => {
   it('lets a node type declare an endpoint-named param', () => {
     const wf = createWorkflow({}, clock);
     wf.nodes.push(node('f', 'fetch-image', { url: 'https://example.org/cat.png' }));
-    expect(scanWorkflowForExport(wf, { declaredParams: (t) => (t === 'fetch-image' ? new Set(['url']) : undefined) }).findings).toEqual([]);
+    expect(scanWorkflowForExport(wf, { declaredParams: (t) => (t === 'fetch-image' ? new Map([['url', 'value' as const]]) : undefined) }).findings).toEqual([]);
     expect(scanWorkflowForExport(wf).findings.map((f) => f.path)).toEqual(['nodes[0].params.url']);
+  });
+
+  it('takes the keys of a record param (LoRA names) as names: only a key shaped like a secret is a finding', () => {
+    const wf = createWorkflow({}, clock);
+    const leaked = 'sk-proj-4fQ9zL2mX8vB1nR7tK3wY6pA0sD5gH';
+    wf.nodes.push(node('d', 'text-to-image', { loras: { 'style-token': 0.5, 'svc:hands_auth': 0.7, [leaked]: 1 }, textual_inversions: { 'my-secret-sauce': 'tok' } }));
+    const declaredParams = (t: string) => (t === 'text-to-image' ? new Map([['loras', 'record' as const], ['textual_inversions', 'record' as const]]) : undefined);
+    const findings = scanWorkflowForExport(wf, { declaredParams }).findings;
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ path: 'nodes[0].params.loras', remedy: 'drop-keys' });
+    expect(JSON.stringify(findings)).not.toContain(leaked);
   });
 
   it('does not flag prose about tokens and keys, images, colours, seeds or asset names', () => {

@@ -120,9 +120,20 @@ describe('credentials and endpoints', () => {
 
   it('lets a node type declare an endpoint-named param, but never a credential-named one', () => {
     const text = file({ nodes: [{ ...node('a', { url: 'https://example.org/a.png', token: 'x' }), type: 'fetch-image' }] });
-    const declaredParams = (type: string) => (type === 'fetch-image' ? new Set(['url', 'token']) : undefined);
+    const declaredParams = (type: string) => (type === 'fetch-image' ? new Map([['url', 'value' as const], ['token', 'value' as const]]) : undefined);
     expect(loadWorkflow(text, { declaredParams }).workflow.nodes[0]!.params).toEqual({ url: 'https://example.org/a.png' });
     expect(loadWorkflow(text).workflow.nodes[0]!.params).toEqual({});
+  });
+
+  it('keeps asset names that merely contain credential words (a LoRA called style-token); a key shaped like a secret still goes', () => {
+    const leaked = 'ghp_4fQ9zL2mX8vB1nR7tK3wY6pA0sD5gHjK9qW2';
+    const loras = { 'svc:secret_garden': 0.7, 'style-token': 0.5, [leaked]: 1 };
+    const text = file({ nodes: [{ ...node('a', { loras, textual_inversions: { 'svc:hands_auth': 'bh' }, api_key: 'x' }), type: 'text-to-image' }] });
+    const declaredParams = (type: string) => (type === 'text-to-image' ? new Map([['loras', 'record' as const], ['textual_inversions', 'record' as const]]) : undefined);
+    const loaded = loadWorkflow(text, { declaredParams });
+    expect(loaded.workflow.nodes[0]!.params).toEqual({ loras: { 'svc:secret_garden': 0.7, 'style-token': 0.5 }, textual_inversions: { 'svc:hands_auth': 'bh' } });
+    expect(JSON.stringify(loaded.warnings)).not.toContain(leaked);
+    expect(loaded.warnings.some((w) => w.path.includes('api_key'))).toBe(true);
   });
 });
 
