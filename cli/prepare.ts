@@ -11,7 +11,7 @@ import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
 import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
-import { WorkflowError } from '../workflow/errors';
+import { WorkflowError, type WorkflowWarning } from '../workflow/errors';
 import { DEFAULT_LIMITS } from '../workflow/limits';
 import { loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
@@ -72,6 +72,26 @@ function chatModelProblems(workflow: Workflow, ids: ReadonlySet<string>, chatMod
 }
 
 /**
+ * The workflow with `--set` values laid over it, passed through the loader again: a value from the
+ * command line crosses the same boundary as a file (limits, prototype keys, credentials, schema).
+ * Warnings the first load gave already are not repeated.
+ */
+function reloadWithOverrides(loaded: { workflow: Workflow; warnings: readonly WorkflowWarning[] }, overrides: readonly Override[], warnings: string[]): Workflow {
+  const said = new Set(loaded.warnings.map((w) => `${w.path}: ${w.message}`));
+  let again;
+  try {
+    again = loadWorkflow(JSON.stringify(applyOverrides(loaded.workflow, overrides)), LOAD_OPTIONS);
+  } catch (error) {
+    if (error instanceof WorkflowError) throw new PrepareError(`--set: ${error.message}`);
+    throw error;
+  }
+  for (const w of again.warnings) {
+    if (!said.has(`${w.path}: ${w.message}`)) warnings.push(`--set: ${w.path}: ${w.message}`);
+  }
+  return again.workflow;
+}
+
+/**
  * Loads and checks the run. Throws PrepareError (exit 1) for file and workflow problems and
  * UsageError (exit 2) for command-line ones (an unknown node or parameter in `--set`).
  */
@@ -86,8 +106,10 @@ export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRu
   }
   const warnings = loaded.warnings.map((w) => `${args.file}: ${w.path}: ${w.message}`);
 
-  const overrides = parseOverrides(loaded.workflow, registry, args.sets);
-  const workflow = applyOverrides(loaded.workflow, overrides);
+  const parsed = parseOverrides(loaded.workflow, registry, args.sets);
+  const workflow = parsed.length === 0 ? loaded.workflow : reloadWithOverrides(loaded, parsed, warnings);
+  // What the run uses, after the boundary: a value it cleaned is recorded as cleaned.
+  const overrides = parsed.map((o) => ({ ...o, value: workflow.nodes.find((n) => n.id === o.nodeId)?.params[o.param] }));
   warnings.push(...shadowedOverrides(workflow, registry, overrides));
 
   const plan: PlanOptions = args.target === undefined

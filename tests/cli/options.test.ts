@@ -129,6 +129,29 @@ describe('--set', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('passes values through the same boundary as a file: prototype keys and credentials are removed, with a warning', async () => {
+    const key = 'sk-proj-4fQ9zL2mX8vB1nR7tK3wY6pA0sD5gH';
+    const { code, cwd, stderr } = await runCli(['run', example('fan-out'), '--to', 'sdxl',
+      '--set', 'sdxl.loras={"__proto__":{"polluted":1},"svc:film":0.5}', '--set', `sdxl.checkpoint=${key}`]);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain("--set: nodes[1].params.loras.__proto__: the key '__proto__'");
+    expect(stderr).toContain('--set: nodes[1].params.checkpoint: holds what looks like an API key');
+    expect(stderr).not.toContain(key);
+    const m = readManifest(onlyRunDir(cwd));
+    expect(JSON.stringify(m)).not.toContain(key);
+    expect(JSON.stringify(m)).not.toContain('polluted');
+    expect(m.nodes.sdxl!.requests[0]!.request).toMatchObject({ loras: { 'svc:film': 0.5 } });
+    expect(m.nodes.sdxl!.requests[0]!.request).not.toHaveProperty('checkpoint');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a value the parameter does not take, naming it, and sends nothing', async () => {
+    const { code, stderr } = await runCli(['run', example('fan-out'), '--set', `sdxl.prompt_2=${'x'.repeat(30_000)}`]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('nothing was sent');
+    expect(stderr).toMatch(/sdxl.*prompt_2/);
+  });
+
   it('notes an override that a connected input makes pointless', async () => {
     const { code, stderr } = await runCli(['run', example('fan-out'), '--set', 'sdxl.prompt=ignored', '--to', 'sdxl']);
     expect(code).toBe(0);
