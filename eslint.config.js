@@ -7,6 +7,14 @@ import globals from 'globals';
 
 /** Folders that must run in a worker, in Node and in the CLI alike: no DOM globals there. */
 const domFree = ['api/**', 'nodes/**', 'workers/**', 'workflow/**'];
+const noDom = [
+  { name: 'window', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no window.' },
+  { name: 'document', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no document.' },
+  { name: 'localStorage', message: 'Storage belongs to the editor (src/).' },
+];
+/** A node's run has no side door (CONVENTIONS 2): requests, time and chance come from its context. */
+const sideDoors = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'crypto', 'performance']
+  .map((name) => ({ name, message: `nodes/ reach the world only through the RunContext (ctx.api, ctx.signal, ctx.progress, ctx.randomSeed): no ${name}.` }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'atelier-out/**', 'test-results/**', 'bench/results/**'] },
@@ -30,11 +38,20 @@ export default tseslint.config(
   },
   {
     files: domFree.map((g) => `${g}/*.ts`).concat(domFree),
+    rules: { 'no-restricted-globals': ['error', ...noDom] },
+  },
+  {
+    files: ['nodes/**'],
     rules: {
-      'no-restricted-globals': ['error',
-        { name: 'window', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no window.' },
-        { name: 'document', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no document.' },
-        { name: 'localStorage', message: 'Storage belongs to the editor (src/).' }],
+      'no-restricted-globals': ['error', ...noDom, ...sideDoors],
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'A node gets its randomness from ctx.randomSeed().' },
+        { object: 'Date', property: 'now', message: 'A node does not read the clock: the executor times it.' },
+        { object: 'globalThis', message: 'nodes/ reach the world only through the RunContext.' }],
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process'], message: 'nodes/ run in the browser\'s worker too: no Node modules.' },
+        { group: ['react', 'react-dom', '@xyflow/*', '../src/*', '../workers/*', '../cli/*', '../server/*'], message: 'nodes/ know neither the editor, the executor, the CLI nor the server.' },
+      ] }],
     },
   },
   {

@@ -49,7 +49,8 @@ Options:
                           VALUE is read as JSON when it parses (42, true, null, {"a":1}) and
                           the parameter takes it, else as text. Repeat for more.
   --to NODE               Run only NODE and what it depends on.
-  --from NODE             Run NODE and everything downstream of it.
+  --from NODE             Run NODE and everything downstream of it afresh; what it needs
+                          upstream runs too (the CLI keeps no cache between runs).
   --concurrency N         Nodes run at once, 1 to 64 (default 4).
   --no-embed              Write the images exactly as the service sent them, with no workflow
                           or manifest inside.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { ImageData, Value } from '../nodes/types';
 import { mimeExtension } from '../nodes/values';
 import type { NodeOutputs } from '../workers/events';
+import { PrepareError } from './io';
 
 /** Where one output port's value went. */
 export interface PortFiles {
@@ -26,6 +27,8 @@ export interface OutputWriterOptions {
    * workflow here); by default the image's own bytes.
    */
   imageBytes?(image: ImageData, file: string, nodeId: string): Uint8Array;
+  /** What to write for a text output (the CLI takes the token out); by default the text itself. */
+  text?(text: string): string;
 }
 
 export interface OutputWriter {
@@ -54,7 +57,14 @@ export function runIdFor(date: Date): string {
  */
 export async function createRunDir(dir: string | undefined, base: string, runId: string): Promise<{ dir: string; hadFiles: boolean }> {
   if (dir !== undefined) {
-    await mkdir(dir, { recursive: true });
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' || code === 'ENOTDIR') throw new PrepareError(`--out ${dir}: a file is in the way; --out names a folder (it may exist)`);
+      if (code === 'EACCES' || code === 'EPERM') throw new PrepareError(`--out ${dir}: permission denied`);
+      throw error;
+    }
     return { dir, hadFiles: (await readdir(dir)).length > 0 };
   }
   await mkdir(base, { recursive: true });
@@ -122,7 +132,8 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
   const imageBytes = options.imageBytes ?? ((image: ImageData) => Buffer.from(image.b64, 'base64'));
   const putImage = (image: ImageData, stem: string, share: boolean, nodeId: string) =>
     put(`image:${image.b64}`, stem, mimeExtension(image.mime), (name) => imageBytes(image, name, nodeId), share);
-  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => text, share);
+  const textOut = options.text ?? ((text: string) => text);
+  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => textOut(text), share);
 
   return {
     dir,

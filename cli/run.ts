@@ -92,7 +92,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         },
       })
       : undefined;
-    const writer = createOutputWriter(dir, embedder ? { imageBytes: embedder.bytesFor } : {});
+    const redactText = (text: string) => redactSecrets(text, endpoints.secrets);
+    const writer = createOutputWriter(dir, embedder ? { imageBytes: embedder.bytesFor, text: redactText } : { text: redactText });
     const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
     const where = endpoints.image === endpoints.text ? endpoints.image : `image ${endpoints.image}, text ${endpoints.text}`;
     say(`running "${workflow.metadata.title}" on ${where === 'local' ? 'the local engines (in-process)' : where}; outputs in ${shownDir}`);
@@ -109,7 +110,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         manifest.setOutputs(event.nodeId, files);
       }
       progress.onEvent(event);
-      if (args.json) io.stdout.write(eventLine(event, files));
+      // A token that found its way into a prompt or a service's message never reaches stdout.
+      if (args.json) io.stdout.write(redactSecrets(eventLine(event, files), endpoints.secrets));
     };
 
     const interrupt = io.interrupt ?? new AbortController().signal;

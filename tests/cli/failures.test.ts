@@ -74,6 +74,17 @@ describe('the token', () => {
     expect(stderr).toContain('[redacted]');
   });
 
+  it('pasted into a prompt, reaches neither the --json events nor the manifest', async () => {
+    const env = { ATELIER_TOKEN: TOKEN };
+    const { code, stdout, cwd } = await runCli(['run', example('fan-out'), '--image-base-url', upstream.url, '--json', '--to', 'sdxl',
+      '--set', `prompt.text=a fox, ${TOKEN}`], { env });
+    expect(code).toBe(0);
+    expect(stdout).toContain('node-request');
+    expect(stdout).toContain('[redacted]');
+    expect(stdout).not.toContain(TOKEN);
+    for (const f of everyFile(cwd)) expect(f.text.includes(TOKEN), f.name).toBe(false);
+  });
+
   it('is not sent to the local engines, and a note says it is unused', async () => {
     const { code, stderr, cwd } = await runCli(['run', example('fan-out')], { env: { ATELIER_TOKEN: TOKEN } });
     expect(code).toBe(0);
