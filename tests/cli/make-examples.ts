@@ -116,11 +116,11 @@ async function main(): Promise<void> {
 
     { file: 'fan-out.json', workflow: workflow('Fan-out: SDXL and SD 1.5',
       'One prompt drawn by SDXL and by SD 1.5 in parallel, to compare the engines side by side.', [
-        node('prompt', 'text', 'Prompt', at(0, 0.5), { text: 'a red fox in the snow, morning light, detailed fur' }),
+        node('prompt', 'text', 'Prompt', at(0, 0.7), { text: 'a red fox in the snow, morning light, detailed fur' }),
         node('sdxl', 'text-to-image', 'SDXL', at(1), { engine: 'sdxl', width: 1024, height: 1024, seed: 11 }),
-        node('sd15', 'text-to-image', 'SD 1.5', at(1, 1), { engine: 'sd', width: 512, height: 768, seed: 11 }),
+        node('sd15', 'text-to-image', 'SD 1.5', at(1, 1.4), { engine: 'sd', width: 512, height: 768, seed: 11 }),
         node('preview-sdxl', 'preview', 'Preview SDXL', at(2), {}),
-        node('preview-sd15', 'preview', 'Preview SD 1.5', at(2, 1), {}),
+        node('preview-sd15', 'preview', 'Preview SD 1.5', at(2, 1.4), {}),
       ], [
         edge('prompt', 'text', 'sdxl', 'prompt'), edge('prompt', 'text', 'sd15', 'prompt'),
         edge('sdxl', 'image', 'preview-sdxl', 'value'), edge('sd15', 'image', 'preview-sd15', 'value'),
