@@ -4,7 +4,7 @@
  * node's abort signal even when the node forgot to pass it, so a cancel always reaches the
  * request in flight.
  */
-import type { ChatUsage } from '../api/chat';
+import type { ChatRequest, ChatUsage } from '../api/chat';
 import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../api/client-types';
 import type { RetryNotice } from '../api/retry';
 import type { RunContext } from '../nodes/types';
@@ -33,22 +33,31 @@ export interface NodeApiHooks {
   onRetry(notice: RetryNotice): void;
   /** An image request came back with `count` images, made with `sampler` (absent: the API's default). */
   onImages?(count: number, sampler: string | undefined): void;
-  /** A chat call ended (answered, failed or abandoned), with the usage it reported, if any. */
-  onChatEnd?(usage: ChatUsage | undefined): void;
+  /**
+   * A chat call ended (answered, failed or abandoned), with the usage it reported, if any, and
+   * the text sent and received when an answer came (for an estimate when it reported no usage).
+   */
+  onChatEnd?(usage: ChatUsage | undefined, text?: { sent: string; received: string }): void;
 }
 
 /** The stream as it is, noting the last `usage` a chunk carried and telling `onChatEnd` once it ends. */
-async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
+async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
   let usage: ChatUsage | undefined;
+  let received = '';
   try {
     for await (const event of stream) {
       if (event.usage) usage = event.usage;
+      received += event.text;
       yield event;
     }
   } finally {
-    hooks.onChatEnd?.(usage);
+    // A call that failed before any text came back is not estimated: it may have used nothing.
+    hooks.onChatEnd?.(usage, received === '' ? undefined : { sent, received });
   }
 }
+
+/** The text of a chat request's messages, as an estimate of what it sends counts it. */
+const sentText = (request: ChatRequest): string => request.messages.map((m) => m.content).join('\n');
 
 /** The node's options with the run's signal (and the retry hook) added to whatever it passed. */
 function withSignal(options: CallOptions | undefined, signal: AbortSignal, hooks: NodeApiHooks): CallOptions {
@@ -78,7 +87,7 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
       onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });
       return api.chat.complete(request, withSignal(options, signal, hooks)).then(
         (completion) => {
-          hooks.onChatEnd?.(completion.usage);
+          hooks.onChatEnd?.(completion.usage, { sent: sentText(request), received: completion.choices[0]?.message.content ?? '' });
           return completion;
         },
         (error: unknown) => {
@@ -89,7 +98,7 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
     },
     stream(request, options) {
       onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
-      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), hooks);
+      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), sentText(request), hooks);
     },
   };
   const listModels = api.chat.listModels?.bind(api.chat);

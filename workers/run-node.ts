@@ -120,7 +120,7 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
           if (live) env.emit({ type: 'node-request', runId, nodeId, call });
         },
         onImages: (count, sampler) => countImages(usage, count, sampler),
-        onChatEnd: (reported) => countChatUsage(usage, reported),
+        onChatEnd: (reported, text) => countChatUsage(usage, reported, text),
         onRetry(notice) {
           if (!live) return;
           const reason = redactSecrets(notice.error.detail, env.secrets);

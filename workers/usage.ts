@@ -31,10 +31,26 @@ export interface ApiUsage {
    * are missing from `chatTokens`, which is then a lower bound.
    */
   chatCallsWithoutUsage: number;
+  /**
+   * For those calls, an estimate from the text sent and received (about four characters a
+   * token, the usual rule for English with chat tokenizers); shown as an estimate, never as a count.
+   */
+  chatTokensEstimated: ChatTokens;
 }
 
 export function emptyUsage(): ApiUsage {
-  return { imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatTokens: { prompt: 0, completion: 0, total: 0 }, chatCallsWithoutUsage: 0 };
+  return {
+    imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatTokens: { prompt: 0, completion: 0, total: 0 }, chatCallsWithoutUsage: 0,
+    chatTokensEstimated: { prompt: 0, completion: 0, total: 0 },
+  };
+}
+
+/** Characters per token in the estimate: the usual rule of thumb for English text. */
+const CHARS_PER_TOKEN = 4;
+
+/** Roughly how many tokens `text` is, for a chat call whose service reported none. */
+export function estimateChatTokens(text: string): number {
+  return text.length === 0 ? 0 : Math.max(1, Math.round(text.length / CHARS_PER_TOKEN));
 }
 
 /** Adds `b` into `a` (mutating `a`) and returns `a`. */
@@ -47,6 +63,13 @@ export function addUsage(a: ApiUsage, b: Readonly<ApiUsage>): ApiUsage {
   a.chatTokens.completion += b.chatTokens.completion;
   a.chatTokens.total += b.chatTokens.total;
   a.chatCallsWithoutUsage += b.chatCallsWithoutUsage;
+  // Usage recorded before estimates existed (a cache entry from an older build) has none.
+  const estimated = b.chatTokensEstimated as ChatTokens | undefined;
+  if (estimated) {
+    a.chatTokensEstimated.prompt += estimated.prompt;
+    a.chatTokensEstimated.completion += estimated.completion;
+    a.chatTokensEstimated.total += estimated.total;
+  }
   return a;
 }
 
@@ -56,10 +79,20 @@ export function countImages(usage: ApiUsage, count: number, sampler: string | un
   usage.priceUnits += count * samplerPriceUnits(sampler ?? 'DDIM');
 }
 
-/** Counts the end of a chat call, with the usage it reported, if any. */
-export function countChatUsage(usage: ApiUsage, reported: ChatUsage | null | undefined): void {
+/**
+ * Counts the end of a chat call, with the usage it reported, if any; without one, `text` (what was
+ * sent and what came back) gives the estimate.
+ */
+export function countChatUsage(usage: ApiUsage, reported: ChatUsage | null | undefined, text?: { sent: string; received: string }): void {
   if (!reported) {
     usage.chatCallsWithoutUsage++;
+    if (text) {
+      const prompt = estimateChatTokens(text.sent);
+      const completion = estimateChatTokens(text.received);
+      usage.chatTokensEstimated.prompt += prompt;
+      usage.chatTokensEstimated.completion += completion;
+      usage.chatTokensEstimated.total += prompt + completion;
+    }
     return;
   }
   usage.chatTokens.prompt += reported.prompt_tokens;

@@ -1,6 +1,6 @@
 /** The last run's summary in the run panel: what it made, what the cache saved, what failed. */
 import type { RunSummary as Summary } from '../../workers/events';
-import { formatDuration, plural } from './format';
+import { chatTokensText, formatDuration, plural } from './format';
 
 const OUTCOME: Record<Summary['status'], string> = {
   succeeded: 'Run finished',
@@ -35,10 +35,10 @@ export function RunSummary({ summary }: { summary: Summary }) {
               <dd>{summary.usage.images} ({plural(summary.usage.priceUnits, 'price unit')})</dd>
             </>
           )}
-          {summary.usage.chatTokens.total > 0 && (
+          {summary.usage.chatCalls > 0 && (
             <>
               <dt>Chat tokens</dt>
-              <dd>{summary.usage.chatTokens.total}{summary.usage.chatCallsWithoutUsage > 0 && ' or more'}</dd>
+              <dd title={chatTokensText(summary.usage).title}>{chatTokensText(summary.usage).text}</dd>
             </>
           )}
           {nodes.bypassed > 0 && (

@@ -1,14 +1,7 @@
 /** What this tab's runs have used so far (kept in sessionStorage), with a way to start over. */
-import type { SessionUsage } from '../../workers/usage';
 import { useRunContext, useSessionUsage } from './context';
-import { plural } from './format';
+import { chatTokensText, plural } from './format';
 
-/** The tokens the chat API reported; a stream need not report any (service-interface.md 2.9). */
-function chatTokens(used: SessionUsage['used']): string {
-  if (used.chatCallsWithoutUsage === 0) return String(used.chatTokens.total);
-  if (used.chatTokens.total === 0) return 'not reported by the service';
-  return `${used.chatTokens.total} or more`;
-}
 
 export function SessionTotals() {
   const { session } = useRunContext();
@@ -28,9 +21,7 @@ export function SessionTotals() {
         {used.chatCalls > 0 && (
           <>
             <dt>Chat tokens</dt>
-            <dd title={used.chatCallsWithoutUsage > 0 ? `${plural(used.chatCallsWithoutUsage, 'chat call')} did not report usage` : undefined}>
-              {chatTokens(used)}
-            </dd>
+            <dd title={chatTokensText(used).title}>{chatTokensText(used).text}</dd>
           </>
         )}
         <dt>Calls saved by the cache</dt>

@@ -1,3 +1,4 @@
+import type { ApiUsage } from '../../workers/usage';
 /** Durations and counts as the run badges and the run panel print them. */
 
 /** 0.4 s, 12.3 s, 2 min 05 s. */
@@ -19,4 +20,14 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The chat tokens a run or a session used: what the service reported, and an estimate for the rest. */
+export function chatTokensText(used: Pick<ApiUsage, 'chatTokens' | 'chatCallsWithoutUsage' | 'chatTokensEstimated'>): { text: string; title?: string } {
+  if (used.chatCallsWithoutUsage === 0) return { text: String(used.chatTokens.total) };
+  // Usage kept by an older build has no estimate.
+  const estimated = (used.chatTokensEstimated as ApiUsage['chatTokensEstimated'] | undefined)?.total ?? 0;
+  const title = `${plural(used.chatCallsWithoutUsage, 'chat call')} did not report usage (a stream need not); their tokens are estimated from the text, about 4 characters a token`;
+  if (used.chatTokens.total === 0) return { text: estimated > 0 ? `≈ ${estimated} (estimated)` : 'not reported by the service', title };
+  return { text: estimated > 0 ? `${used.chatTokens.total} + ≈ ${estimated} (estimated)` : `${used.chatTokens.total} or more`, title };
 }

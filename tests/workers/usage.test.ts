@@ -3,7 +3,7 @@ import type { ChatClient, ChatStreamEvent, ImageClient } from '../../api/client-
 import { registry } from '../../nodes/index';
 import { createExecutor } from '../../workers/executor';
 import { nodeApi } from '../../workers/node-api';
-import { addRunToSession, emptySessionUsage, emptyUsage } from '../../workers/usage';
+import { addRunToSession, countChatUsage, emptySessionUsage, emptyUsage, estimateChatTokens } from '../../workers/usage';
 import { fakeImageB64, testSettings, workflow } from './fakes';
 
 /** Answers with as many images as asked for; fails when the prompt says 'fail'. */
@@ -58,7 +58,7 @@ describe('run usage', () => {
     const summary = await executor.run(graph());
     expect(summary.usage).toEqual({
       imageCalls: 3, chatCalls: 1, images: 6, priceUnits: 3 + 2 * 2 + 1,
-      chatTokens: { prompt: 20, completion: 2, total: 22 }, chatCallsWithoutUsage: 0,
+      chatTokens: { prompt: 20, completion: 2, total: 22 }, chatCallsWithoutUsage: 0, chatTokensEstimated: { prompt: 0, completion: 0, total: 0 },
     });
     expect(summary.apiCalls).toBe(4);
   });
@@ -67,6 +67,22 @@ describe('run usage', () => {
     const { executor } = setup();
     const summary = await executor.run(graph());
     expect(summary.usage).toMatchObject({ chatCalls: 1, chatTokens: { total: 0 }, chatCallsWithoutUsage: 1 });
+    // …and estimates them from the text sent and received, kept apart from reported counts.
+    const { prompt, completion, total } = summary.usage.chatTokensEstimated;
+    expect(prompt).toBeGreaterThan(0);
+    expect(completion).toBeGreaterThan(0);
+    expect(total).toBe(prompt + completion);
+  });
+
+  it('estimates about four characters a token, and nothing for a call that failed before any text came', () => {
+    expect(estimateChatTokens('')).toBe(0);
+    expect(estimateChatTokens('a')).toBe(1);
+    expect(estimateChatTokens('A lighthouse on a cliff at dusk, waves below.')).toBe(11);
+    const usage = emptyUsage();
+    countChatUsage(usage, undefined);
+    countChatUsage(usage, undefined, { sent: 'x'.repeat(40), received: 'y'.repeat(8) });
+    countChatUsage(usage, { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }, { sent: 'ignored', received: 'ignored' });
+    expect(usage).toMatchObject({ chatCallsWithoutUsage: 2, chatTokens: { total: 8 }, chatTokensEstimated: { prompt: 10, completion: 2, total: 12 } });
   });
 
   it('counts a failed request as a call that made no images', async () => {
