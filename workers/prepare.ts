@@ -73,7 +73,11 @@ export async function prepareNode(
   cacheContext: unknown,
 ): Promise<PreparedNode> {
   const inputs = gatherInputs(node, upstream);
-  const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), new Set(Object.keys(inputs)));
+  // A param port's value is in the params now, so the node's rules judge it as if typed (a wired
+  // prompt over the engine's token limit is found here, before anything is sent, and by the
+  // estimate); only the other inputs count as connected.
+  const connected = new Set(Object.keys(inputs).filter((name) => node.inputs.find((p) => p.name === name)?.param === undefined));
+  const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), connected);
   if (!check.ok) {
     throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
   }

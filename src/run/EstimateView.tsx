@@ -133,6 +133,30 @@ function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Wor
   );
 }
 
+/**
+ * Nodes that would fail before sending anything (a wired prompt over the engine's token limit):
+ * said in the open, each a link to its node, not only in the folded breakdown.
+ */
+function WouldFail({ estimate }: { estimate: Ready }) {
+  const { describeNode, focusNode } = useRunContext();
+  const failing = estimate.nodes.filter((n) => n.status === 'fails');
+  if (failing.length === 0) return null;
+  return (
+    <div className="run-estimate__fails" role="status">
+      <p className="run-estimate__note">{failing.length === 1 ? 'A node would fail' : `${failing.length} nodes would fail`} before sending anything:</p>
+      <ul>
+        {failing.map((n) => (
+          <li key={n.nodeId}>
+            <button type="button" className="run-link" onClick={() => focusNode(n.nodeId)}>
+              <strong>{describeNode(n.nodeId).label}</strong>: {n.reason ?? 'see the node'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function EstimateView({ count }: { count: number }) {
   const state = useEstimate();
   const stale = state.status === 'ready' && state.stale;
@@ -147,6 +171,7 @@ export default function EstimateView({ count }: { count: number }) {
       {state.status === 'ready' && state.estimate.ok && (
         <>
           <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
+          <WouldFail estimate={state.estimate} />
           {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
           {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}
         </>

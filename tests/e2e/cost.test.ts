@@ -59,4 +59,21 @@ describe('the cost of a run, before it runs', () => {
     expect(await figureText(after, 'Cached (free)')).toBe('4 nodes (2 calls saved)');
     expect(await after.getByText('Known after upstream runs').count()).toBe(0);
   });
+
+  it('says before the run that a wired prompt is over the engine\'s token limit, and leads to the node', async () => {
+    const editor = await session.open();
+    await editor.openExample('Fan-out: SDXL and SD 1.5');
+    const prompt = editor.node('Prompt');
+    await editor.inspect(prompt);
+    // 120 one-token words: over SDXL's 77, within SD 1.5's 231.
+    await prompt.field('Text').fill(Array.from({ length: 120 }, () => 'fox').join(' '));
+    await prompt.field('Text').blur();
+    const estimate = await settledEstimate(editor);
+    const warning = estimate.getByRole('status');
+    await expect.poll(async () => warning.textContent()).toContain('A node would fail before sending anything');
+    expect(await warning.textContent()).toMatch(/SDXL.*prompt: has 120 tokens, over the SDXL limit of 77/);
+    expect(await figureText(estimate, 'API calls')).toBe('1');
+    await warning.getByRole('button').click();
+    await expect.poll(async () => editor.node('SDXL').root.evaluate((el) => el.closest('.react-flow__node')?.classList.contains('selected'))).toBe(true);
+  });
 });
