@@ -74,8 +74,9 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
           const summary = await deps.controller.run(snapshot, options);
           if (!summary) throw new RunNotMade();
           summaries.push(summary);
+          // A cancelled run still spent what its requests used: the session counts it.
+          if (summary.status !== 'invalid') deps.onRun?.(summary);
           if (summary.status === 'succeeded' || summary.status === 'failed') {
-            deps.onRun?.(summary);
             deps.link.applySeeds(seedChanges(snapshot, batch.runs[index + 1] ?? batch.after));
           }
           return summary;

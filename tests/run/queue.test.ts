@@ -69,8 +69,8 @@ describe('run queue', () => {
     expect(applied).toEqual([[], []]);
   });
 
-  it('stops the batch at a cancel, without moving the seed of the cancelled run', async () => {
-    const { queue, controller, image, applied } = setup(drawing({ seed: 5, seed_mode: 'increment' }), 200);
+  it('stops the batch at a cancel, without moving the seed of the cancelled run, and counts it in the session', async () => {
+    const { queue, controller, image, applied, runs } = setup(drawing({ seed: 5, seed_mode: 'increment' }), 200);
 
     const done = queue.start({ mode: 'all' }, 3);
     await expect.poll(() => image.calls.length).toBe(1);
@@ -81,6 +81,8 @@ describe('run queue', () => {
     expect(summaries.map((s) => s.status)).toEqual(['cancelled']);
     expect(image.calls).toHaveLength(1);
     expect(applied).toEqual([]);
+    // Its request was sent: the session's totals hear of the run.
+    expect(runs).toEqual(['cancelled']);
     expect(queue.progress.get()).toBeUndefined();
   });
 
