@@ -6,7 +6,7 @@
  */
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ClientConfig } from '../api/http';
-import type { Workflow } from '../workflow/schema';
+import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
 import { estimateRun, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
@@ -62,6 +62,18 @@ export interface WorkerApi {
   cacheStats(): Promise<CacheStats>;
 }
 
+/**
+ * The workflow a page hands the worker, parsed again at this boundary (CONVENTIONS 11): the page
+ * is this app's own, but a snapshot that lost its shape on the way is said, not run.
+ */
+function checkedWorkflow(workflow: unknown): Workflow {
+  const parsed = WorkflowSchema.safeParse(workflow);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const where = first === undefined || first.path.length === 0 ? 'the workflow' : first.path.map(String).join('.');
+  throw new Error(`the workflow handed to the worker is not a valid workflow: ${where}: ${first?.message ?? 'invalid'}`);
+}
+
 function isManaged(cache: CacheStore): cache is ManagedCache {
   const c = cache as Partial<ManagedCache>;
   return typeof c.clear === 'function' && typeof c.stats === 'function';
@@ -102,7 +114,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       // every delivery makes the result arrive last, so the page never sees an event after it.
       const deliveries = new Set<Promise<unknown>>();
       try {
-        const summary = await executor.run(workflow, {
+        const summary = await executor.run(checkedWorkflow(workflow), {
           ...options,
           signal: controller.signal,
           onEvent(event) {
@@ -127,6 +139,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     estimate(workflow, options) {
       if (!estimateDeps) return Promise.reject(needSettings('estimate'));
       const plan: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
+      // Not parsed here: it runs at every edit and sends nothing; a run parses before it sends.
       return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps });
     },
 

@@ -111,6 +111,14 @@ describe('worker api over comlink', () => {
     expect(image.calls).toHaveLength(0);
   });
 
+  it('parses the workflow it is handed and refuses one that lost its shape, sending nothing', async () => {
+    const { remote, image } = connect();
+    await remote.configure(settings);
+    const broken = { ...workflow([['g', 'gen', { prompt: 'p', seed: 3 }]]), edges: 'none' } as unknown as Parameters<WorkerApi['run']>[0];
+    await expect(remote.run(broken, { mode: 'all' }, proxy(() => undefined))).rejects.toThrow(/not a valid workflow: edges:/);
+    expect(image.calls).toHaveLength(0);
+  });
+
   it('asks for settings before the first run or estimate', async () => {
     const { remote } = connect();
     await expect(remote.run(workflow([['s', 'source']]), { mode: 'all' }, proxy(() => undefined))).rejects.toThrow(/configure\(\) before run\(\)/);
