@@ -7,6 +7,7 @@ import { NodeResizer, type NodeProps } from '@xyflow/react';
 import { memo, useMemo, useState } from 'react';
 import { noteItem } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
+import { TextArea } from '../ui/TextArea';
 import type { FrameNode } from './derive-frames';
 import { renderMarkdown } from './markdown';
 import { useFrameResize } from './use-frame-resize';
@@ -45,18 +46,18 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
       </header>
       {editing
         ? (
-          <textarea
+          <TextArea
             className="note-input nodrag nowheel"
             aria-label="Note text (Markdown)"
             value={text}
             autoFocus
             maxLength={10_000}
             placeholder="Write a note: **bold**, *italic*, `code`, - lists, [links](https://…)"
-            onChange={(e) => store.setNoteText(id, e.target.value, { typing: true })}
+            onText={(next) => store.setNoteText(id, next, { typing: true })}
             onBlur={() => setEditing(false)}
-            onKeyDown={(e) => {
+            onKeyDown={(e, field) => {
               e.stopPropagation();
-              if (e.key === 'Escape') e.currentTarget.blur();
+              if (e.key === 'Escape') field.blur();
             }}
           />
         )
