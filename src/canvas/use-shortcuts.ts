@@ -76,6 +76,12 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod && key === 's' && !dialog) return act(() => saveWorkflow(store));
       if (mod && key === 'o' && !dialog) return act(() => chooseAndOpen(store));
       if (text || dialog) return;
+      // While the palette is open, letters are for its search, never shortcuts: one typed before
+      // its field has the focus is sent there (focusing it now takes this key's character too).
+      if (uiStore.get().palette && !mod && !e.altKey && e.key.length === 1) {
+        document.querySelector<HTMLInputElement>('.palette-search')?.focus();
+        return;
+      }
       if (mod && !e.shiftKey && key === 'z') return act(() => store.undo());
       if (mod && ((e.shiftKey && key === 'z') || key === 'y')) return act(() => store.redo());
       if (mod && key === 'd') {

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { editorSession } from './fixtures';
+
+const session = editorSession();
+
+/**
+ * Holds back every script the page asks for from now on (the parts of the editor fetched when
+ * first used), as a slow network would, until the returned function is called.
+ */
+async function holdLateScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the node palette', () => {
+  for (const [name, key] of [['Ctrl+K', 'ControlOrMeta+k'], ['/', '/']] as const) {
+    it(`opened with ${name} on a fresh page keeps every key typed while it loads, and takes none as a canvas shortcut`, async () => {
+      const editor = await session.open();
+      const { page } = editor;
+      await editor.clickCanvas();
+      await page.waitForLoadState('networkidle');
+      const before = await editor.nodes.count();
+      const release = await holdLateScripts(page);
+
+      await page.keyboard.press(key);
+      // At a person's pace; the "n" would add a note, were it taken by the canvas.
+      await page.keyboard.type('inpaint', { delay: 40 });
+      await page.keyboard.press('Enter');
+      expect(await editor.nodes.count()).toBe(before);
+      expect(await editor.paletteSearch.inputValue()).toBe('inpaint');
+
+      // The list arrives and carries out the Enter pressed before it did.
+      release();
+      await editor.node('Inpaint').root.waitFor();
+      await editor.palette.waitFor({ state: 'detached' });
+      expect(await editor.nodes.count()).toBe(before + 1);
+    });
+  }
+});
