@@ -112,4 +112,16 @@ describe('undo and redo', () => {
     expect(param('image-to-image', 'prompt')).toMatch(/, gulls$/);
     expect(saved.notes?.map((n) => n.text)).toEqual(['gulls over the harbour']);
   });
+
+  it('names a duplicate as such: Ctrl+D is undone by "Undo duplicate node"', async () => {
+    const editor = await session.open();
+    const before = await editor.nodes.count();
+    await editor.node('Preview / save').select();
+    await editor.page.keyboard.press('ControlOrMeta+d');
+    await expect.poll(() => editor.nodes.count()).toBe(before + 1);
+    const undo = editor.page.getByRole('button', { name: 'Undo duplicate node' });
+    await undo.click();
+    await expect.poll(() => editor.nodes.count()).toBe(before);
+  });
 });
+
