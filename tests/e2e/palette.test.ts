@@ -44,4 +44,29 @@ describe('the node palette', () => {
       expect(await editor.nodes.count()).toBe(before + 1);
     });
   }
+
+  it('is offered by an empty canvas, which says how to add a node, and keeps its search field inside its box', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.newWorkflow();
+    const hint = page.getByText('Double-click or press Ctrl+K to add a node');
+    await hint.waitFor();
+
+    // The hint lets a double-click through to the canvas under it.
+    const at = await hint.boundingBox();
+    if (!at) throw new Error('the hint is not on screen');
+    await page.mouse.dblclick(at.x + at.width / 2, at.y + at.height / 2);
+    await editor.paletteSearch.waitFor();
+    const box = await editor.palette.boundingBox();
+    const field = await editor.paletteSearch.boundingBox();
+    if (!box || !field) throw new Error('the palette is not on screen');
+    expect(field.x).toBeGreaterThanOrEqual(box.x);
+    expect(field.x + field.width).toBeLessThanOrEqual(box.x + box.width);
+
+    await editor.paletteSearch.fill('Text');
+    await page.keyboard.press('Enter');
+    await editor.node('Text').root.waitFor();
+    await hint.waitFor({ state: 'detached' });
+  });
 });
+
