@@ -1,24 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editorSession } from './fixtures';
 
 const session = editorSession();
-
-/**
- * Holds back every script the page asks for from now on (the parts of the editor fetched when
- * first used), as a slow network would, until the returned function is called.
- */
-async function holdLateScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?.*)?$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 describe('the node palette', () => {
   for (const [name, key] of [['Ctrl+K', 'ControlOrMeta+k'], ['/', '/']] as const) {
@@ -28,7 +11,7 @@ describe('the node palette', () => {
       await editor.clickCanvas();
       await page.waitForLoadState('networkidle');
       const before = await editor.nodes.count();
-      const release = await holdLateScripts(page);
+      const release = await editor.holdLateScripts();
 
       await page.keyboard.press(key);
       // At a person's pace; the "n" would add a note, were it taken by the canvas.

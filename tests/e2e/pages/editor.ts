@@ -142,6 +142,22 @@ export class EditorPage {
     return this.palette.getByRole('combobox', { name: 'Search nodes' });
   }
 
+  /**
+   * Holds back every script the page asks for from now on (the parts of the editor fetched when
+   * first used), as a slow network would, until the returned function is called.
+   */
+  async holdLateScripts(): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await this.page.route(/\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   /** Drags a wire from an output handle to an input handle with the mouse. */
   async connect(from: NodeObject, output: string, to: NodeObject, input: string): Promise<void> {
     const source = await box(from.output(output));
