@@ -26,8 +26,19 @@ function useDocumentTitle() {
   const title = useEditor((s) => s.doc.metadata.title);
   const dirty = useEditor((s) => s.dirty);
   useEffect(() => {
-    document.title = `${dirty ? '● ' : ''}${title} — Atelier`;
+    setDocumentTitle(`${dirty ? '● ' : ''}${title} — Atelier`);
   }, [title, dirty]);
+}
+
+/**
+ * Rewrites the text the <title> holds instead of replacing it (as `document.title =` does): in
+ * Chrome a node removed anywhere in the page ends the run of typing that Ctrl+Z takes back in a
+ * text field, and the first key typed after a save is what adds the ●.
+ */
+function setDocumentTitle(text: string): void {
+  const only = document.head.querySelector('title')?.firstChild;
+  if (only instanceof Text && only.nextSibling === null) only.data = text;
+  else document.title = text;
 }
 
 function Shell({ viewport, onViewportChange }: AppProps) {

@@ -28,6 +28,7 @@ import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyPalette, LazyTabConfli
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
+import { MOD } from './shortcuts';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
@@ -92,6 +93,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
   }, [deriver, frameDeriver, doc, selection, drag, resize, measured]);
   const edges = useMemo(() => deriver.edges(doc, selection, index.nodeById), [deriver, doc, selection, index]);
+  const empty = doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length;
   const connectHandlers = useConnectHandlers(store);
   // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
   const sizeBook = useMemo(() => createSizeBook(), []);
@@ -278,6 +280,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <CanvasTools sizes={sizeBook} />
         {minimap && <LazyMinimap nodes={nodes} />}
       </ReactFlow>
+      {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
       {palette && <LazyPalette request={palette} />}
       {exportCheck && <LazyExportCheck />}
       {tabConflict && <LazyTabConflict />}

@@ -4,11 +4,13 @@
  * Escape or a click outside ends the editing. Resizable when selected. Notes never run.
  */
 import { NodeResizer, type NodeProps } from '@xyflow/react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { noteItem } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
+import { TextArea } from '../ui/TextArea';
 import type { FrameNode } from './derive-frames';
 import { renderMarkdown } from './markdown';
+import { takeTypedAhead } from './note-type-ahead';
 import { useFrameResize } from './use-frame-resize';
 
 function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
@@ -18,6 +20,11 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
   // A new, empty note opens ready to write in.
   const [editing, setEditing] = useState(() => note?.text === '');
   const resize = useFrameResize(noteItem(id));
+  // What was typed for a new note while this view was on its way is its first words.
+  useLayoutEffect(() => {
+    const early = takeTypedAhead(id);
+    if (early !== '') store.setNoteText(id, early, { typing: true });
+  }, [store, id]);
   const text = note?.text ?? '';
   const rendered = useMemo(() => (text.trim() === '' ? null : renderMarkdown(text)), [text]);
   if (!note) return null;
@@ -45,18 +52,18 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
       </header>
       {editing
         ? (
-          <textarea
+          <TextArea
             className="note-input nodrag nowheel"
             aria-label="Note text (Markdown)"
             value={text}
             autoFocus
             maxLength={10_000}
             placeholder="Write a note: **bold**, *italic*, `code`, - lists, [links](https://…)"
-            onChange={(e) => store.setNoteText(id, e.target.value, { typing: true })}
+            onText={(next) => store.setNoteText(id, next, { typing: true })}
             onBlur={() => setEditing(false)}
-            onKeyDown={(e) => {
+            onKeyDown={(e, field) => {
               e.stopPropagation();
-              if (e.key === 'Escape') e.currentTarget.blur();
+              if (e.key === 'Escape') field.blur();
             }}
           />
         )

@@ -1,17 +1,18 @@
 /**
- * The node palette: search by title, category or description, arrows and Enter to choose. Opened
- * by double-click, Ctrl+K or "/", the toolbar, or a wire dropped on empty canvas (then only the
- * nodes that can take that wire are offered, and the chosen one arrives connected). It is part
- * of the first load, so keys typed right after Ctrl+K are never lost; its search index is built
- * when it opens.
+ * The node palette's list: the node types matching the search by title, category or description,
+ * arrows and Enter to choose. For a wire dropped on empty canvas only the nodes that can take it
+ * are offered, and the chosen one arrives connected. Fetched the first time the palette opens;
+ * its box and search field (PaletteFrame.tsx) are there at once and hand it the keys pressed
+ * meanwhile. The search index is built when it opens.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { CATEGORIES } from '../../nodes/index';
 import type { AnyNodeDefinition } from '../../nodes/types';
 import { portAccepts } from '../../nodes/values';
 import { useEditorStore } from '../store/react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';
-import { inputsFor, KIND_LABEL } from './ports';
+import type { PaletteKey, PaletteListProps } from './PaletteFrame';
+import { inputsFor } from './ports';
 
 interface Entry {
   def: AnyNodeDefinition;
@@ -49,34 +50,29 @@ export function searchEntries(entries: readonly Entry[], query: string): Entry[]
     .map((x) => x.e);
 }
 
-const WIDTH = 340;
-const HEIGHT = 420;
+/** Where the arrows go from `index` in a list of `count`, round the ends. */
+function step(index: number, key: Exclude<PaletteKey, 'Enter'>, count: number): number {
+  const n = Math.max(1, count);
+  return (index + (key === 'ArrowDown' ? 1 : n - 1)) % n;
+}
 
-export default function Palette({ request }: { request: PaletteRequest }) {
+export default function PaletteList({ request, query, listId, keys, onActive }: PaletteListProps) {
   const store = useEditorStore();
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
-
   const entries = useMemo<Entry[]>(() => compatible(store.registry.list(), request.connect).map((def) => {
     const category = CATEGORIES.find((c) => c.id === def.category)?.label ?? def.category;
     return { def, category, haystack: `${def.title} ${category} ${def.description} ${def.type}`.toLowerCase() };
   }), [store, request.connect]);
   const results = useMemo(() => searchEntries(entries, query), [entries, query]);
-  const current = Math.min(active, Math.max(0, results.length - 1));
+  // Where the arrows are holds for the query it was set with; a new query starts at the top.
+  const [active, setActive] = useState({ query, index: 0 });
+  const current = Math.min(active.query === query ? active.index : 0, Math.max(0, results.length - 1));
+  const optionId = results.length > 0 ? `${listId}-${current}` : undefined;
+
+  useEffect(() => onActive(optionId), [onActive, optionId]);
 
   useEffect(() => {
-    const onDown = (e: PointerEvent) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) closePalette();
-    };
-    window.addEventListener('pointerdown', onDown, true);
-    return () => window.removeEventListener('pointerdown', onDown, true);
-  }, []);
-
-  useEffect(() => {
-    document.getElementById(`${listId}-${current}`)?.scrollIntoView({ block: 'nearest' });
-  }, [current, listId]);
+    if (optionId) document.getElementById(optionId)?.scrollIntoView({ block: 'nearest' });
+  }, [optionId]);
 
   const choose = (entry: Entry | undefined) => {
     if (!entry) return;
@@ -88,70 +84,43 @@ export default function Palette({ request }: { request: PaletteRequest }) {
     closePalette();
   };
 
-  const left = Math.max(8, Math.min(request.screen.x, window.innerWidth - WIDTH - 8));
-  const top = Math.max(8, Math.min(request.screen.y, window.innerHeight - HEIGHT - 8));
-  const heading = request.connect
-    ? `Add a node that ${request.connect.side === 'output' ? 'takes' : 'gives'} ${KIND_LABEL[request.connect.kind]}`
-    : 'Add a node';
+  // The keys pressed in the search field, those pressed while this list was on its way first.
+  useLayoutEffect(() => keys.attach((pressed) => {
+    let index = current;
+    for (const key of pressed) {
+      if (key === 'Enter') {
+        choose(results[index]);
+        return;
+      }
+      index = step(index, key, results.length);
+    }
+    setActive({ query, index });
+  }));
 
   let lastCategory = '';
   return (
-    <div ref={root} className="palette" role="dialog" aria-label={heading} style={{ left, top, width: WIDTH, maxHeight: HEIGHT }}>
-      <p className="palette-heading">{heading}</p>
-      <input
-        className="input palette-search"
-        autoFocus
-        role="combobox"
-        aria-expanded="true"
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={results.length > 0 ? `${listId}-${current}` : undefined}
-        aria-label="Search nodes"
-        placeholder="Search nodes…"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setActive(0);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((current + 1) % Math.max(1, results.length));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((current - 1 + results.length) % Math.max(1, results.length));
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            choose(results[current]);
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            closePalette();
-          }
-        }}
-      />
-      <ul id={listId} className="palette-list" role="listbox" aria-label="Node types">
-        {results.length === 0 && <li className="palette-empty" role="presentation">No node matches “{query}”.</li>}
-        {results.map((entry, i) => {
-          const header = !query && entry.category !== lastCategory ? entry.category : null;
-          lastCategory = entry.category;
-          return (
-            <li key={entry.def.type} role="presentation">
-              {header && <p className="palette-category" aria-hidden="true">{header}</p>}
-              <div
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === current}
-                className={`palette-item cat-${entry.def.category} ${i === current ? 'active' : ''}`}
-                onPointerMove={() => setActive(i)}
-                onClick={() => choose(entry)}
-              >
-                <span className="palette-title">{entry.def.title}</span>
-                <span className="palette-description">{entry.def.description}</span>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <ul id={listId} className="palette-list" role="listbox" aria-label="Node types">
+      {results.length === 0 && <li className="palette-empty" role="presentation">No node matches “{query}”.</li>}
+      {results.map((entry, i) => {
+        const header = !query && entry.category !== lastCategory ? entry.category : null;
+        lastCategory = entry.category;
+        return (
+          <li key={entry.def.type} role="presentation">
+            {header && <p className="palette-category" aria-hidden="true">{header}</p>}
+            <div
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === current}
+              className={`palette-item cat-${entry.def.category} ${i === current ? 'active' : ''}`}
+              onPointerMove={() => setActive({ query, index: i })}
+              onClick={() => choose(entry)}
+            >
+              <span className="palette-title">{entry.def.title}</span>
+              <span className="palette-description">{entry.def.description}</span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -7,6 +7,7 @@ import type { NodeProps } from '@xyflow/react';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import type { CanvasNode } from './derive';
 import type { FrameNode } from './derive-frames';
+import { PaletteFrame } from './PaletteFrame';
 import type { PaletteRequest } from '../ui/ui-state';
 
 const NoteViewLazy = lazy(() => import('./NoteView').then((m) => ({ default: m.NoteView })));
@@ -37,8 +38,9 @@ export function LazyTabConflict() {
   return <Suspense fallback={null}><TabConflictLazy /></Suspense>;
 }
 
+/** The palette's box and search field at once; its list when fetched (PaletteFrame.tsx). */
 export function LazyPalette({ request }: { request: PaletteRequest }) {
-  return <Suspense fallback={null}><PaletteLazy request={request} /></Suspense>;
+  return <PaletteFrame request={request} List={PaletteLazy} />;
 }
 
 export function UnknownNode(props: NodeProps<CanvasNode>) {

@@ -10,7 +10,21 @@ import type { FocusRequest } from '../store/state';
 import type { CanvasNode } from './derive';
 import { LOW_ZOOM } from './zoom';
 
-const FOCUSABLE = 'input:not([type=hidden]):not([hidden]), textarea, select, button, [tabindex]';
+/**
+ * What to focus in a field, best first: the control that takes its value, then the "from <node>"
+ * line of a wired port, then any button. The "as input" switch in the label row comes first in
+ * the field but is never what the person came to fix; on it, the next keys typed would go to
+ * the canvas's shortcuts.
+ */
+const FIELD_CONTROLS = ['textarea, select, input:not([type=hidden]):not([hidden])', '[tabindex]', 'button'];
+
+function fieldControl(field: Element): HTMLElement | null {
+  for (const selector of FIELD_CONTROLS) {
+    const control = field.querySelector<HTMLElement>(selector);
+    if (control) return control;
+  }
+  return null;
+}
 
 function nodeElement(id: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
@@ -24,7 +38,7 @@ function focusTarget(request: FocusRequest): HTMLElement | null {
     const alias = FIELD_ALIASES[top];
     const field = (alias === undefined ? null : node.querySelector(`[data-field="${CSS.escape(alias)}"]`))
       ?? node.querySelector(`[data-field="${CSS.escape(top)}"]`);
-    const control = field?.querySelector<HTMLElement>(FOCUSABLE);
+    const control = field && fieldControl(field);
     if (control) return control;
     // Not drawn yet (a closed "More options" opens on this request): wait for it.
     if (node.querySelector('.node-form') && !field && node.querySelector('details.more:not([open])')) return null;

@@ -17,6 +17,7 @@ import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout } from './CanvasTools';
 import { copySelection } from './copy-out';
 import type { CanvasNode } from './derive';
+import { noteAwaitingView, typeAhead } from './note-type-ahead';
 import type { SizeBook } from './size-book';
 
 /** Whether keys typed here belong to a text control rather than to the editor. */
@@ -63,11 +64,17 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     };
 
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) return;
       const mod = e.ctrlKey || e.metaKey;
-      const key = e.key.toLowerCase();
       const text = isTextTarget(e.target);
       const dialog = inDialog(e.target);
+      // Typing for a new note whose view is on its way (before the check below: React Flow takes Space).
+      const early = text || dialog || mod || e.altKey ? undefined : noteAwaitingView(store);
+      if (early !== undefined && typeAhead(early, e.key)) {
+        e.preventDefault();
+        return;
+      }
+      if (e.defaultPrevented) return;
+      const key = e.key.toLowerCase();
       const act = (f: () => void) => {
         e.preventDefault();
         f();
@@ -76,6 +83,12 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod && key === 's' && !dialog) return act(() => saveWorkflow(store));
       if (mod && key === 'o' && !dialog) return act(() => chooseAndOpen(store));
       if (text || dialog) return;
+      // While the palette is open, letters are for its search, never shortcuts: one typed before
+      // its field has the focus is sent there (focusing it now takes this key's character too).
+      if (uiStore.get().palette && !mod && !e.altKey && e.key.length === 1) {
+        document.querySelector<HTMLInputElement>('.palette-search')?.focus();
+        return;
+      }
       if (mod && !e.shiftKey && key === 'z') return act(() => store.undo());
       if (mod && ((e.shiftKey && key === 'z') || key === 'y')) return act(() => store.redo());
       if (mod && key === 'd') {

@@ -50,8 +50,11 @@ export function createClipboardActions(core: Core) {
     return { nodes, edges, ...(notes.length ? { notes } : {}), ...(copiedGroups.length ? { groups: copiedGroups } : {}) };
   }
 
-  /** Adds a fragment's items with fresh ids, at `at` (flow coordinates) or offset from where they were. */
-  function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
+  /**
+   * Adds a fragment's items with fresh ids, at `at` (flow coordinates) or offset from where they
+   * were; `verb` names the undo step ("Undo duplicate node").
+   */
+  function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = [], verb: 'paste' | 'duplicate' = 'paste'): PasteResult {
     const sourceNotes = source.notes ?? [];
     const sourceGroups = source.groups ?? [];
     const all = [...source.nodes, ...sourceNotes, ...sourceGroups];
@@ -108,7 +111,7 @@ export function createClipboardActions(core: Core) {
     });
 
     const newIds = [...nodes.map((n) => n.id), ...notes.map((n) => noteItem(n.id)), ...groups.map((g) => groupItem(g.id))];
-    core.change({ label: pasteLabel(newIds) }, (draft) => {
+    core.change({ label: stepLabel(verb, newIds) }, (draft) => {
       draft.nodes.push(...nodes);
       draft.edges.push(...edges);
       if (notes.length > 0) (draft.notes ??= []).push(...notes);
@@ -159,7 +162,7 @@ export function createClipboardActions(core: Core) {
       const fragment = selection();
       if (!fragment) return { ok: false, reason: 'select the nodes to duplicate first' };
       repeat = { signature: '', anchor: '', count: 0 };
-      return pasteFragment(fragment);
+      return pasteFragment(fragment, undefined, [], 'duplicate');
     },
   };
 }
@@ -170,9 +173,9 @@ function fragmentWorkflow(fragment: Fragment, from: string): Workflow {
   return { ...clip, ...fragment };
 }
 
-function pasteLabel(ids: readonly string[]): string {
-  if (ids.length !== 1) return `paste ${ids.length} items`;
-  return `paste ${itemOf(ids[0]!).kind}`;
+function stepLabel(verb: string, ids: readonly string[]): string {
+  if (ids.length !== 1) return `${verb} ${ids.length} items`;
+  return `${verb} ${itemOf(ids[0]!).kind}`;
 }
 
 export type ClipboardActions = ReturnType<typeof createClipboardActions>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Workflow } from '../../workflow/schema';
 import { editorSession } from './fixtures';
+import { downloadBytes } from './pages/editor';
 import type { NodeObject } from './pages/node';
 
 const session = editorSession();
@@ -71,4 +73,55 @@ describe('undo and redo', () => {
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(() => position(preview)).toEqual(before);
   });
+
+  it('inside a text field, Ctrl+Z takes back the whole run of typing, as in a plain text field, not one character', async () => {
+    // The starter workflow: fields that already hold text when they are first drawn.
+    const editor = await session.open();
+    const { page } = editor;
+    const chat = editor.node('Chat prompt writer');
+    const restyle = editor.node('Image to image');
+
+    // A chat template and a prompt (with its token count): both long-text fields.
+    for (const field of [chat.field('User message'), restyle.field('Prompt')]) {
+      const before = await field.inputValue();
+      expect(before).not.toBe('');
+      await field.click();
+      await field.press('ControlOrMeta+End');
+      await field.pressSequentially(', gulls', { delay: 40 });
+      await field.press('ControlOrMeta+z');
+      expect(await field.inputValue()).toBe(before);
+      await field.press('ControlOrMeta+Shift+z');
+      expect(await field.inputValue()).toBe(`${before}, gulls`);
+    }
+
+    // A note.
+    await editor.clickCanvas();
+    await page.keyboard.press('n');
+    const note = page.getByRole('textbox', { name: 'Note text (Markdown)' });
+    await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('gulls over the harbour', { delay: 40 });
+    await page.keyboard.press('ControlOrMeta+z');
+    expect(await note.inputValue()).toBe('');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    expect(await note.inputValue()).toBe('gulls over the harbour');
+
+    // The workflow holds what the fields show, the one still being typed in included.
+    const saved = JSON.parse((await downloadBytes(await editor.save())).toString('utf8')) as Workflow;
+    const param = (type: string, name: string) => saved.nodes.find((n) => n.type === type)?.params[name];
+    expect(param('chat-prompt-writer', 'user')).toMatch(/, gulls$/);
+    expect(param('image-to-image', 'prompt')).toMatch(/, gulls$/);
+    expect(saved.notes?.map((n) => n.text)).toEqual(['gulls over the harbour']);
+  });
+
+  it('names a duplicate as such: Ctrl+D is undone by "Undo duplicate node"', async () => {
+    const editor = await session.open();
+    const before = await editor.nodes.count();
+    await editor.node('Preview / save').select();
+    await editor.page.keyboard.press('ControlOrMeta+d');
+    await expect.poll(() => editor.nodes.count()).toBe(before + 1);
+    const undo = editor.page.getByRole('button', { name: 'Undo duplicate node' });
+    await undo.click();
+    await expect.poll(() => editor.nodes.count()).toBe(before);
+  });
 });
+

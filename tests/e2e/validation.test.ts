@@ -39,4 +39,22 @@ describe('problems before a run', () => {
     await expect.poll(() => problems.getByRole('heading').textContent()).toBe('1 problem to fix before running');
     expect(await chat.status.count()).toBe(0);
   });
+
+  it('lead to the field itself, not to its "as input" switch, so what is typed next goes into the field', async () => {
+    const editor = await session.open();
+    await editor.newWorkflow();
+    const draw = await editor.addNode('Text to image', { x: 120, y: 120 });
+    const prompt = draw.field('Prompt');
+    // Over the engine's 77 tokens: a problem with the prompt, whose field has an "as input" switch.
+    await prompt.fill(Array.from({ length: 90 }, () => 'gull').join(' '));
+
+    await editor.run();
+    await editor.clickCanvas();
+    await editor.runProblems.getByRole('button', { name: /^Text to image: .*prompt/i }).click();
+    await expect.poll(() => prompt.evaluate(isFocused)).toBe(true);
+
+    // "l" would lay the workflow out, were it taken by the canvas.
+    await editor.page.keyboard.type(' lighthouse', { delay: 20 });
+    expect(await prompt.inputValue()).toContain(' lighthouse');
+  });
 });

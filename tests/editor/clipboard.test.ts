@@ -66,8 +66,13 @@ describe('copy and paste', () => {
     store.select({ nodes: [t2i] });
     expect(store.duplicate().ok).toBe(true);
     expect(store.getState().index.nodeById.has('text-to-image-2')).toBe(true);
+    expect(store.getState().history.undoLabel).toBe('duplicate node');
     const again = store.paste();
     expect(again.ok && again.nodeIds).toEqual(['preview-2']);
+    expect(store.getState().history.undoLabel).toBe('paste node');
+    store.select({ nodes: [t2i, pv] });
+    store.duplicate();
+    expect(store.getState().history.undoLabel).toBe('duplicate 2 items');
   });
 
   it('refuses text that is not Atelier nodes, and removes credentials from pasted nodes', () => {

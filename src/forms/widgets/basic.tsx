@@ -1,5 +1,6 @@
 /** The plain controls: text, long text, select, toggle, number and slider. */
 import { useEffect, useState } from 'react';
+import { TextArea } from '../../ui/TextArea';
 import type { FieldOption } from '../field-plan';
 import type { WidgetProps } from './types';
 
@@ -23,17 +24,18 @@ export function TextWidget({ id, spec, value, set, describedBy, invalid }: Widge
   );
 }
 
+/** Long text (prompts, templates, the Text node): Ctrl+Z in it undoes typing as in a plain textarea (see TextArea). */
 export function TextAreaWidget({ id, spec, value, set, describedBy, invalid, rows = 4 }: WidgetProps & { rows?: number }) {
   return (
-    <textarea
+    <TextArea
       id={id}
       className="input textarea nowheel"
       value={str(value)}
       maxLength={spec.maxLength}
       rows={rows}
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
-      onChange={(e) => set(e.target.value, { typing: true })}
+      describedBy={describedBy}
+      invalid={invalid}
+      onText={(text) => set(text, { typing: true })}
     />
   );
 }

@@ -7,6 +7,7 @@ import { LOCAL_LIMITS } from '../../../api/image';
 import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, isSupportedResolution, type EngineId } from '../../../api/catalog';
 import { useSettings } from '../../settings/settings-store';
 import { useChatModels } from '../../settings/models';
+import { TextArea } from '../../ui/TextArea';
 import { controlNetOptions } from '../field-plan';
 import { NumberWidget, Options, SelectWidget } from './basic';
 import type { WidgetProps } from './types';
@@ -157,17 +158,17 @@ export function LinesWidget({ id, value, set, describedBy, invalid }: WidgetProp
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? lines.join('\n');
   return (
-    <textarea
+    <TextArea
       id={id}
       className="input textarea nowheel"
       rows={2}
       value={shown}
       placeholder="one per line"
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
-      onChange={(e) => {
-        setDraft(e.target.value);
-        const next = e.target.value.split('\n').filter((l) => l !== '');
+      describedBy={describedBy}
+      invalid={invalid}
+      onText={(text) => {
+        setDraft(text);
+        const next = text.split('\n').filter((l) => l !== '');
         set(next.length === 0 ? undefined : next, { typing: true });
       }}
       onBlur={() => setDraft(null)}

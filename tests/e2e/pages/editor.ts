@@ -122,14 +122,40 @@ export class EditorPage {
     }
     await this.viewSettled();
     await this.pane.dblclick({ position: at });
-    const palette = this.page.getByRole('dialog', { name: /^Add a node/ });
-    await palette.getByRole('combobox', { name: 'Search nodes' }).fill(title);
+    const { palette } = this;
+    await this.paletteSearch.fill(title);
     await palette.getByRole('option', { name: new RegExp(`^${title}`) }).first().click();
     await palette.waitFor({ state: 'detached' });
     const node = this.node(title);
     await node.root.waitFor();
     await this.viewSettled();
     return node;
+  }
+
+  /** The node palette ("Add a node…"), while it is open. */
+  get palette(): Locator {
+    return this.page.getByRole('dialog', { name: /^Add a node/ });
+  }
+
+  /** The palette's search field. */
+  get paletteSearch(): Locator {
+    return this.palette.getByRole('combobox', { name: 'Search nodes' });
+  }
+
+  /**
+   * Holds back every script the page asks for from now on (the parts of the editor fetched when
+   * first used), as a slow network would, until the returned function is called.
+   */
+  async holdLateScripts(): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await this.page.route(/\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
   }
 
   /** Drags a wire from an output handle to an input handle with the mouse. */
