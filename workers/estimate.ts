@@ -14,6 +14,7 @@ import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
 import { toNodeError, type NodeOutputs } from './events';
+import { parseParams } from './params';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf, prepareNode } from './prepare';
 import type { NodeRegistry, WorkflowProblem } from './validate';
@@ -138,7 +139,7 @@ export async function estimateRun(
     };
     if (waiting) {
       pending.add(node.id);
-      const cacheable = node.reuseCached && (node.def.cacheable?.(node.def.params.safeParse(node.params).data ?? node.params) ?? true);
+      const cacheable = node.reuseCached && (node.def.cacheable?.(parseParams(node.def, node.params) ?? node.params) ?? true);
       return runs(nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable });
     }
 

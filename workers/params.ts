@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
+import { copyPlain, createMemo, exactKey, type Memo } from './memo';
 
 /** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
 export interface ParamProblem {
@@ -26,6 +27,43 @@ export function zodProblems(error: z.ZodError): ParamProblem[] {
 }
 
 /**
+ * The schema and `validate` are pure functions of the parameters (and of the connected ports),
+ * and the plan, the executor and the estimate ask the same of every node on every run and every
+ * estimate, with a fresh copy of the workflow each time: results are kept per definition, keyed
+ * by content (memo.ts). Values that cannot be keyed exactly are checked afresh.
+ */
+const MEMO_ENTRIES = 2048;
+const checks = new WeakMap<AnyNodeDefinition, Memo<ParamCheck>>();
+const parses = new WeakMap<AnyNodeDefinition, Memo<{ data: Record<string, unknown> | undefined }>>();
+
+function memoOf<V>(memos: WeakMap<AnyNodeDefinition, Memo<V>>, def: AnyNodeDefinition): Memo<V> {
+  let memo = memos.get(def);
+  if (memo === undefined) {
+    memo = createMemo<V>(MEMO_ENTRIES);
+    memos.set(def, memo);
+  }
+  return memo;
+}
+
+/** `params` parsed by the definition's schema (defaults filled in), or undefined where they do not parse. */
+export function parseParams(def: AnyNodeDefinition, params: Record<string, unknown>): Record<string, unknown> | undefined {
+  const parseNow = () => {
+    const parsed = def.params.safeParse(params);
+    return parsed.success ? (parsed.data as Record<string, unknown>) : undefined;
+  };
+  const key = exactKey(params);
+  if (key === undefined) return parseNow();
+  const memo = memoOf(parses, def);
+  let entry = memo.get(key);
+  if (entry === undefined) {
+    entry = { data: parseNow() };
+    if (entry.data !== undefined && exactKey(entry.data, Infinity) === undefined) return entry.data;
+    memo.set(key, entry);
+  }
+  return copyPlain(entry.data);
+}
+
+/**
  * Parses `params` with the definition's schema and runs its `validate`. Problems with a field in
  * `ignore` are dropped: at validation time a connected param port will supply that field, so
  * the form's value for it does not matter yet.
@@ -35,6 +73,27 @@ export function checkParams(
   params: Record<string, unknown>,
   connected: ReadonlySet<string>,
   ignore: ReadonlySet<string> = new Set(),
+): ParamCheck {
+  const content = exactKey(params);
+  if (content === undefined) return checkParamsNow(def, params, connected, ignore);
+  // The sets in their own order: `validate` is handed `connected` as it is.
+  const key = `${content}|${JSON.stringify([...connected])}|${JSON.stringify([...ignore])}`;
+  const memo = memoOf(checks, def);
+  let check = memo.get(key);
+  if (check === undefined) {
+    check = checkParamsNow(def, params, connected, ignore);
+    // Kept only when it is plain data, so the copies handed out are exact.
+    if (check.ok && exactKey(check.params, Infinity) === undefined) return check;
+    memo.set(key, check);
+  }
+  return copyPlain(check);
+}
+
+function checkParamsNow(
+  def: AnyNodeDefinition,
+  params: Record<string, unknown>,
+  connected: ReadonlySet<string>,
+  ignore: ReadonlySet<string>,
 ): ParamCheck {
   const relevant = (p: ParamProblem) => p.field === undefined || !ignore.has(p.field.split('.')[0]!);
   const parsed = def.params.safeParse(params);

@@ -8,7 +8,7 @@ import { resolveInputs } from '../nodes/ports';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../workflow/schema';
 import { cyclesThrough } from './graph';
-import { checkParams } from './params';
+import { checkParams, parseParams } from './params';
 
 /** Where node definitions come from: nodes/index.ts in the app, small fakes in tests. */
 export interface NodeRegistry {
@@ -40,9 +40,8 @@ export interface CheckedNode {
 
 /** Inputs of a node, derived from its parsed parameters where possible (Text's placeholders). */
 export function inputsOf(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] | undefined {
-  const parsed = def.params.safeParse(params);
   try {
-    return resolveInputs(def, (parsed.success ? parsed.data : params) as Record<string, unknown>);
+    return resolveInputs(def, parseParams(def, params) ?? params);
   } catch {
     // Inputs that depend on parameters the schema rejects: the parameter problem is reported.
     return undefined;
