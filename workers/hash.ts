@@ -4,6 +4,7 @@
  * image objects remember theirs, so a 4 MB image costs one SHA-256 however often it is keyed.
  */
 import type { AnyNodeDefinition, Value } from '../nodes/types';
+import { createMemo } from './memo';
 
 /** Strings longer than this are replaced by their digest before the key is serialised. */
 const LONG_STRING = 1024;
@@ -56,21 +57,37 @@ function digestImage(image: { b64: string }): Promise<string> {
   return d;
 }
 
+/** Whether `value` holds a string that `withDigests` would replace. */
+function hasLongString(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > LONG_STRING;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasLongString);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (hasLongString(record[key])) return true;
+  return false;
+}
+
 /**
  * A copy of `value` in which every long string is replaced by `{ sha256 }`, ready for
- * canonical serialisation. Only plain data is expected (parameters, values on wires).
+ * canonical serialisation; `value` itself when it holds no long string. Only plain data is
+ * expected (parameters, values on wires).
  */
-export async function withDigests(value: unknown): Promise<unknown> {
+export function withDigests(value: unknown): Promise<unknown> {
+  // Nothing to replace (parameters, text and numbers on wires): it serialises as it is.
+  return hasLongString(value) ? replaceLongStrings(value) : Promise.resolve(value);
+}
+
+async function replaceLongStrings(value: unknown): Promise<unknown> {
   if (typeof value === 'string') return value.length > LONG_STRING ? { sha256: await digestString(value) } : value;
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Promise.all(value.map(withDigests));
+  if (Array.isArray(value)) return Promise.all(value.map(replaceLongStrings));
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(record)) {
     const v = record[key];
     out[key] = key === 'b64' && typeof v === 'string' && v.length > LONG_STRING
       ? { sha256: await digestImage(record as { b64: string }) }
-      : await withDigests(v);
+      : await replaceLongStrings(v);
   }
   return out;
 }
@@ -84,8 +101,14 @@ export function canonicalJson(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  // Written out by hand: a key is made per node on every run and every estimate.
+  let out = '{';
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `${out}}`;
 }
 
 /**
@@ -101,5 +124,21 @@ export async function nodeCacheKey(
   context: unknown = null,
 ): Promise<string> {
   const [p, i] = await Promise.all([withDigests(params), withDigests(inputs)]);
-  return sha256Hex(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
+  return digestKeyText(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
+}
+
+/**
+ * Digests of key texts, the most recently used 4096 (a few megabytes: a key text is short, long
+ * strings are in it as their digest). An unchanged node gives the same text on every run and
+ * every estimate, and the editor asks for an estimate as the graph changes.
+ */
+const keyDigests = createMemo<Promise<string>>(4096);
+
+function digestKeyText(text: string): Promise<string> {
+  let d = keyDigests.get(text);
+  if (d === undefined) {
+    d = sha256Hex(text);
+    keyDigests.set(text, d);
+  }
+  return d;
 }
