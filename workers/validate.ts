@@ -57,6 +57,18 @@ export function validateWorkflow(
   registry: NodeRegistry,
   scope?: ReadonlySet<string>,
 ): WorkflowProblem[] {
+  return checkWorkflow(workflow, registry, scope).problems;
+}
+
+/**
+ * `validateWorkflow`, with each node as validation saw it (by id, the first of a repeated id), so
+ * the plan need not derive its inputs a second time.
+ */
+export function checkWorkflow(
+  workflow: Workflow,
+  registry: NodeRegistry,
+  scope?: ReadonlySet<string>,
+): { problems: WorkflowProblem[]; nodes: ReadonlyMap<string, CheckedNode> } {
   const problems: WorkflowProblem[] = [];
   const inScope = (id: string) => scope === undefined || scope.has(id);
   const nodes = new Map<string, CheckedNode>();
@@ -116,7 +128,7 @@ export function validateWorkflow(
   for (const [nodeId, cycle] of cyclesThrough(ids, links)) {
     problems.push({ nodeId, message: `is part of a cycle: ${cycle.join(' → ')}; a workflow must not loop back on itself` });
   }
-  return problems;
+  return { problems, nodes };
 }
 
 /** What is wrong with one edge, and whether it at least ends on an input that exists. */
