@@ -103,12 +103,28 @@ export function canonicalJson(value: unknown): string {
   const record = value as Record<string, unknown>;
   // Written out by hand: a key is made per node on every run and every estimate.
   let out = '{';
-  for (const key of Object.keys(record).sort()) {
+  for (const key of sortedKeys(record)) {
     const v = record[key];
     if (v === undefined) continue;
     out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
   }
   return `${out}}`;
+}
+
+/**
+ * The object's own keys in code-unit order, as `sort()` gives them. Insertion sort for the few
+ * keys of a parameter object is several times faster than the generic sort.
+ */
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 /**

@@ -16,8 +16,36 @@ const LONG_STRING = 4096;
  * LONG_STRING, and past `maxLength` characters: such values are simply not memoised.
  */
 export function exactKey(value: unknown, maxLength = 16 * 1024): string | undefined {
-  const key = keyOf(value, maxLength);
+  // Most parameters are what JSON writes exactly, and JSON.stringify is native. The other
+  // texts cannot be mistaken for JSON: they hold U or # outside a string, which JSON never does.
+  const key = isJsonExact(value) ? JSON.stringify(value) : keyOf(value, maxLength);
   return key !== undefined && key.length <= maxLength ? key : undefined;
+}
+
+/** Plain data that JSON writes out exactly: no undefined, no -0, NaN or infinity, no long string. */
+function isJsonExact(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+      return v.length <= LONG_STRING;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'boolean':
+      return true;
+    case 'object': {
+      if (v === null) return true;
+      if (Array.isArray(v)) {
+        if (Object.getPrototypeOf(v) !== Array.prototype || Object.keys(v).length !== v.length) return false;
+        for (const item of v) if (!isJsonExact(item)) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+      const record = v as Record<string, unknown>;
+      for (const name of Object.keys(record)) if (!isJsonExact(record[name])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /** `exactKey` without the final length check; stops early once past `maxLength`. */
