@@ -40,6 +40,8 @@ export interface CheckedNode {
 
 /** Inputs of a node, derived from its parsed parameters where possible (Text's placeholders). */
 export function inputsOf(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] | undefined {
+  // Most nodes declare a fixed list: nothing to parse.
+  if (typeof def.inputs !== 'function') return def.inputs;
   try {
     return resolveInputs(def, parseParams(def, params) ?? params);
   } catch {
