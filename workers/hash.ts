@@ -57,39 +57,76 @@ function digestImage(image: { b64: string }): Promise<string> {
   return d;
 }
 
-/** Whether `value` holds a string that `withDigests` would replace. */
-function hasLongString(value: unknown): boolean {
+/**
+ * Whether `withDigests` must rewrite `value`: it holds a string to replace, or an array with a
+ * hole (the copy has `undefined` there, which serialises as null where a hole gives nothing).
+ */
+function needsRewrite(value: unknown): boolean {
   if (typeof value === 'string') return value.length > LONG_STRING;
   if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(hasLongString);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || needsRewrite(value[i])) return true;
+    return false;
+  }
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (hasLongString(record[key])) return true;
+  for (const key of Object.keys(record)) if (needsRewrite(record[key])) return true;
   return false;
 }
 
 /**
  * A copy of `value` in which every long string is replaced by `{ sha256 }`, ready for
- * canonical serialisation; `value` itself when it holds no long string. Only plain data is
+ * canonical serialisation; `value` itself when there is nothing to replace. Only plain data is
  * expected (parameters, values on wires).
  */
 export function withDigests(value: unknown): Promise<unknown> {
   // Nothing to replace (parameters, text and numbers on wires): it serialises as it is.
-  return hasLongString(value) ? replaceLongStrings(value) : Promise.resolve(value);
+  return needsRewrite(value) ? rewrite(value) : Promise.resolve(value);
 }
 
-async function replaceLongStrings(value: unknown): Promise<unknown> {
-  if (typeof value === 'string') return value.length > LONG_STRING ? { sha256: await digestString(value) } : value;
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Promise.all(value.map(replaceLongStrings));
+/** Whether `record[key]` is an image's base64, digested once per image object. */
+function isImageB64(key: string, v: unknown): v is string {
+  return key === 'b64' && typeof v === 'string' && v.length > LONG_STRING;
+}
+
+/** The digests `rewrite` puts in, started in the order it meets them. */
+function startDigests(value: unknown, digests: Promise<string>[]): void {
+  if (typeof value === 'string') {
+    if (value.length > LONG_STRING) digests.push(digestString(value));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (i in value) startDigests(value[i], digests);
+    return;
+  }
   const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
   for (const key of Object.keys(record)) {
     const v = record[key];
-    out[key] = key === 'b64' && typeof v === 'string' && v.length > LONG_STRING
-      ? { sha256: await digestImage(record as { b64: string }) }
-      : await replaceLongStrings(v);
+    if (isImageB64(key, v)) digests.push(digestImage(record as { b64: string }));
+    else startDigests(v, digests);
   }
-  return out;
+}
+
+/** One wait for all the digests, then the copy, in the same order as `startDigests`. */
+async function rewrite(value: unknown): Promise<unknown> {
+  const started: Promise<string>[] = [];
+  startDigests(value, started);
+  const digests = await Promise.all(started);
+  let next = 0;
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.length > LONG_STRING ? { sha256: digests[next++] } : v;
+    if (typeof v !== 'object' || v === null) return v;
+    // Dense, as Promise.all over a mapped array made it: a hole becomes undefined.
+    if (Array.isArray(v)) return Array.from(v as unknown[], (item) => copy(item));
+    const record = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      out[key] = isImageB64(key, item) ? { sha256: digests[next++] } : copy(item);
+    }
+    return out;
+  };
+  return copy(value);
 }
 
 /**
@@ -139,7 +176,9 @@ export async function nodeCacheKey(
   inputs: Readonly<Record<string, Value | undefined>>,
   context: unknown = null,
 ): Promise<string> {
-  const [p, i] = await Promise.all([withDigests(params), withDigests(inputs)]);
+  const [p, i] = needsRewrite(params) || needsRewrite(inputs)
+    ? await Promise.all([withDigests(params), withDigests(inputs)])
+    : [params, inputs];
   return digestKeyText(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
 }
 

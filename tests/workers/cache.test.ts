@@ -177,6 +177,35 @@ describe('hashing', () => {
     expect(await nodeCacheKey(def, { prompt: 'a fox', steps: 1 }, { image }, { scope: 's' })).toBe(k1);
   });
 
+  it('digests as the plain recursive walk does: image objects, loose strings, holes and odd keys alike', async () => {
+    // The straightforward version, one await per member, as a reference.
+    const reference = async (value: unknown): Promise<unknown> => {
+      if (typeof value === 'string') return value.length > 1024 ? { sha256: await sha256Hex(value) } : value;
+      if (typeof value !== 'object' || value === null) return value;
+      if (Array.isArray(value)) return Promise.all(value.map(reference));
+      const record = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(record)) out[key] = await reference(record[key]);
+      return out;
+    };
+    const long = (c: string) => c.repeat(3000);
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    const holey = [1, , long('h')];
+    const value = JSON.parse(JSON.stringify({
+      image: { kind: 'image', value: { b64: long('a'), mime: 'image/png' } },
+      images: { kind: 'images', value: [{ b64: long('b'), mime: 'image/png' }, { b64: 'short', mime: 'image/png' }] },
+      loose: [long('c'), 'x', { deep: long('d'), b64: 'tiny' }],
+    })) as Record<string, unknown>;
+    value.holey = holey;
+    value.maybe = undefined;
+    expect(canonicalJson(await withDigests(value))).toBe(canonicalJson(await reference(value)));
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    expect(canonicalJson(await withDigests({ list: [1, , 2] }))).toBe('{"list":[1,null,2]}');
+    const def = { type: 'gen', version: 1 };
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    expect(await nodeCacheKey(def, { list: [1, , 2] }, {})).toBe(await nodeCacheKey(def, { list: [1, null, 2] }, {}));
+  });
+
   it('replaces only long strings with their digest, and leaves a value without any as it is', async () => {
     const small = { prompt: 'x', list: [1, { b64: 'short' }] };
     expect(await withDigests(small)).toBe(small);
