@@ -183,11 +183,11 @@ export async function nodeCacheKey(
 }
 
 /**
- * Digests of key texts, the most recently used 4096 (a few megabytes: a key text is short, long
- * strings are in it as their digest). An unchanged node gives the same text on every run and
- * every estimate, and the editor asks for an estimate as the graph changes.
+ * Digests of key texts, the most recently used (a few megabytes at most: a key text is short,
+ * long strings are in it as their digest). An unchanged node gives the same text on every run
+ * and every estimate, and the editor asks for an estimate as the graph changes.
  */
-const keyDigests = createMemo<Promise<string>>(4096);
+const keyDigests = createMemo<Promise<string>>({ maxEntries: 4096, maxKeyChars: 2 * 1024 * 1024 });
 
 function digestKeyText(text: string): Promise<string> {
   let d = keyDigests.get(text);

@@ -112,20 +112,29 @@ export interface Memo<V> {
   set(key: string, value: V): void;
 }
 
+/** How much a memo holds: entries, and characters of keys (what stands for the size of both). */
+export interface MemoBounds {
+  maxEntries: number;
+  maxKeyChars: number;
+}
+
 /**
- * A map that keeps at least the `maxEntries` most recently used entries, and at most twice as
- * many: two generations, the older dropped whole when the newer is full. Cheaper than an exact
- * LRU, which would move an entry on every hit.
+ * A map that keeps the most recently used entries: two generations, the older dropped whole
+ * when the newer reaches either bound, so it holds at most twice the bounds. Cheaper than an
+ * exact LRU, which would move an entry on every hit.
  */
-export function createMemo<V>(maxEntries: number): Memo<V> {
+export function createMemo<V>(bounds: MemoBounds): Memo<V> {
   let recent = new Map<string, V>();
   let older = new Map<string, V>();
+  let recentChars = 0;
   const set = (key: string, value: V) => {
-    if (recent.size >= maxEntries) {
+    if (recent.size >= bounds.maxEntries || recentChars + key.length > bounds.maxKeyChars) {
       older = recent;
       recent = new Map();
+      recentChars = 0;
     }
     recent.set(key, value);
+    recentChars += key.length;
   };
   return {
     get(key) {

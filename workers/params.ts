@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
-import { copyPlain, createMemo, exactKey, type Memo } from './memo';
+import { copyPlain, createMemo, exactKey } from './memo';
 
 /** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
 export interface ParamProblem {
@@ -29,20 +29,24 @@ export function zodProblems(error: z.ZodError): ParamProblem[] {
 /**
  * The schema and `validate` are pure functions of the parameters (and of the connected ports),
  * and the plan, the executor and the estimate ask the same of every node on every run and every
- * estimate, with a fresh copy of the workflow each time: results are kept per definition, keyed
- * by content (memo.ts). Values that cannot be keyed exactly are checked afresh.
+ * estimate, with a fresh copy of the workflow each time: results are kept, keyed by the
+ * definition and the content (memo.ts). Values that cannot be keyed exactly are checked afresh.
+ * One memo for all definitions, so the bound is the bound: a few megabytes at most.
  */
-const MEMO_ENTRIES = 2048;
-const checks = new WeakMap<AnyNodeDefinition, Memo<ParamCheck>>();
-const parses = new WeakMap<AnyNodeDefinition, Memo<{ data: Record<string, unknown> | undefined }>>();
+const MEMO_BOUNDS = { maxEntries: 4096, maxKeyChars: 1024 * 1024 };
+const checks = createMemo<ParamCheck>(MEMO_BOUNDS);
+const parses = createMemo<{ data: Record<string, unknown> | undefined }>(MEMO_BOUNDS);
+const defIds = new WeakMap<AnyNodeDefinition, number>();
+let nextDefId = 0;
 
-function memoOf<V>(memos: WeakMap<AnyNodeDefinition, Memo<V>>, def: AnyNodeDefinition): Memo<V> {
-  let memo = memos.get(def);
-  if (memo === undefined) {
-    memo = createMemo<V>(MEMO_ENTRIES);
-    memos.set(def, memo);
+/** A number per definition object: two definitions of one type (tests, versions) never share entries. */
+function defId(def: AnyNodeDefinition): number {
+  let id = defIds.get(def);
+  if (id === undefined) {
+    id = nextDefId++;
+    defIds.set(def, id);
   }
-  return memo;
+  return id;
 }
 
 /** `params` parsed by the definition's schema (defaults filled in), or undefined where they do not parse. */
@@ -51,14 +55,14 @@ export function parseParams(def: AnyNodeDefinition, params: Record<string, unkno
     const parsed = def.params.safeParse(params);
     return parsed.success ? (parsed.data as Record<string, unknown>) : undefined;
   };
-  const key = exactKey(params);
-  if (key === undefined) return parseNow();
-  const memo = memoOf(parses, def);
-  let entry = memo.get(key);
+  const content = exactKey(params);
+  if (content === undefined) return parseNow();
+  const key = `${defId(def)}|${content}`;
+  let entry = parses.get(key);
   if (entry === undefined) {
     entry = { data: parseNow() };
     if (entry.data !== undefined && exactKey(entry.data, Infinity) === undefined) return entry.data;
-    memo.set(key, entry);
+    parses.set(key, entry);
   }
   return copyPlain(entry.data);
 }
@@ -77,14 +81,13 @@ export function checkParams(
   const content = exactKey(params);
   if (content === undefined) return checkParamsNow(def, params, connected, ignore);
   // The sets in their own order: `validate` is handed `connected` as it is.
-  const key = `${content}|${JSON.stringify([...connected])}|${JSON.stringify([...ignore])}`;
-  const memo = memoOf(checks, def);
-  let check = memo.get(key);
+  const key = `${defId(def)}|${content}|${JSON.stringify([...connected])}|${JSON.stringify([...ignore])}`;
+  let check = checks.get(key);
   if (check === undefined) {
     check = checkParamsNow(def, params, connected, ignore);
     // Kept only when it is plain data, so the copies handed out are exact.
     if (check.ok && exactKey(check.params, Infinity) === undefined) return check;
-    memo.set(key, check);
+    checks.set(key, check);
   }
   return copyPlain(check);
 }

@@ -47,7 +47,7 @@ describe('copyPlain', () => {
 
 describe('createMemo', () => {
   it('keeps the recently used entries and drops the oldest generation', () => {
-    const memo = createMemo<number>(2);
+    const memo = createMemo<number>({ maxEntries: 2, maxKeyChars: 100 });
     memo.set('a', 1);
     memo.set('b', 2);
     memo.set('c', 3); // 'a' and 'b' are now the older generation
@@ -55,6 +55,15 @@ describe('createMemo', () => {
     memo.set('d', 4); // the generation of 'b' goes
     expect(memo.get('b')).toBeUndefined();
     expect([memo.get('a'), memo.get('c'), memo.get('d')]).toEqual([1, 3, 4]);
+  });
+
+  it('is bounded by the characters of its keys too', () => {
+    const memo = createMemo<number>({ maxEntries: 100, maxKeyChars: 10 });
+    memo.set('x'.repeat(6), 1);
+    memo.set('y'.repeat(6), 2); // over 10 characters: a new generation
+    memo.set('z'.repeat(6), 3); // and another: the first key goes
+    expect(memo.get('x'.repeat(6))).toBeUndefined();
+    expect([memo.get('y'.repeat(6)), memo.get('z'.repeat(6))]).toEqual([2, 3]);
   });
 });
 
@@ -136,6 +145,16 @@ describe('parameter checks are memoised by content', () => {
     expect(parseParams(def, { steps: 4 })).toEqual({ prompt: 'x', steps: 4, tags: [] });
     expect(calls.parse).toBe(2);
     expect(parseParams(def, { steps: 'many' })).toBeUndefined();
+  });
+
+  it('keeps two definitions apart, even of the same type', () => {
+    const one = countingNode();
+    const two = countingNode();
+    checkParams(one.def, { steps: 2 }, new Set());
+    checkParams(two.def, { steps: 2 }, new Set());
+    expect([one.calls.validate, two.calls.validate]).toEqual([1, 1]);
+    const strict = { ...two.def, validate: () => [{ param: 'steps', message: 'never' }] };
+    expect(checkParams(strict, { steps: 2 }, new Set()).ok).toBe(false);
   });
 
   it('checks afresh what it cannot key exactly', () => {
