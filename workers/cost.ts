@@ -8,6 +8,7 @@
 import { samplerPriceUnits } from '../api/catalog';
 import { imageDefaults } from '../api/image';
 import type { AnyNodeDefinition } from '../nodes/types';
+import { parseParams } from './params';
 
 /** Node types that send one image request per run. */
 export const IMAGE_NODE_TYPES: ReadonlySet<string> = new Set(['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']);
@@ -32,8 +33,7 @@ const NOTHING: NodeCost = { known: true, imageCalls: 0, chatCalls: 0, images: 0,
 
 /** `params` parsed by the definition where they parse (defaults filled in), as given otherwise. */
 function parsedOrRaw(def: AnyNodeDefinition, params: Record<string, unknown>): Record<string, unknown> {
-  const parsed = def.params.safeParse(params);
-  return parsed.success ? (parsed.data as Record<string, unknown>) : params;
+  return parseParams(def, params) ?? params;
 }
 
 /** The cost of one run of a node of type `def` with `params` (the form's, or with param ports merged). */

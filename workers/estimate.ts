@@ -14,6 +14,7 @@ import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
 import { toNodeError, type NodeOutputs } from './events';
+import { parseParams } from './params';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf, prepareNode } from './prepare';
 import type { NodeRegistry, WorkflowProblem } from './validate';
@@ -88,6 +89,12 @@ function offlineContext(settings: RunContext['settings']): RunContext {
   };
 }
 
+/** A node that will run: `base` with the figures of `cost`. */
+function runs(base: Omit<NodeEstimate, 'status'>, cost: NodeCost, extra: Partial<NodeEstimate>): NodeEstimate {
+  const { known: costKnown, ...figures } = cost;
+  return { ...base, ...figures, costKnown, apiCalls: cost.imageCalls + cost.chatCalls, status: 'runs', ...extra };
+}
+
 /** Estimates the run `options` selects, as `Executor.run` would plan it; pure but for cache reads. */
 export async function estimateRun(
   workflow: Workflow,
@@ -132,14 +139,10 @@ export async function estimateRun(
       dead.set(node.id, blocked);
       return { ...base, status: 'skipped', reason: blocked.reason };
     }
-    const runs = (cost: NodeCost, extra: Partial<NodeEstimate>): NodeEstimate => {
-      const { known: costKnown, ...figures } = cost;
-      return { ...base, ...figures, costKnown, apiCalls: cost.imageCalls + cost.chatCalls, status: 'runs', ...extra };
-    };
     if (waiting) {
       pending.add(node.id);
-      const cacheable = node.reuseCached && (node.def.cacheable?.(node.def.params.safeParse(node.params).data ?? node.params) ?? true);
-      return runs(nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable });
+      const cacheable = node.reuseCached && (node.def.cacheable?.(parseParams(node.def, node.params) ?? node.params) ?? true);
+      return runs(base, nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable });
     }
 
     let prepared;
@@ -150,7 +153,6 @@ export async function estimateRun(
       dead.set(node.id, { because: node.id, reason: `'${node.id}' failed` });
       return { ...base, status: 'fails', reason };
     }
-    const cost = nodeCost(node.def, prepared.params);
     const cacheable = prepared.key !== undefined && node.reuseCached;
     if (cacheable) {
       const hit = await deps.cache.get(prepared.key!).catch((error: unknown) => {
@@ -162,12 +164,13 @@ export async function estimateRun(
         return { ...base, status: 'cached', cached: true, apiCallsSaved: hit.apiCalls };
       }
     }
+    const cost = nodeCost(node.def, prepared.params);
     const free = cost.known && cost.imageCalls + cost.chatCalls === 0;
     // A free node's result is worked out here, so what it feeds can still be looked up.
     const outputs = free ? await node.def.run({ params: prepared.params, inputs: prepared.inputs, ctx: offline }).catch(() => undefined) : undefined;
     if (outputs) known.set(node.id, outputs);
     else pending.add(node.id);
-    return runs(cost, { cacheable });
+    return runs(base, cost, { cacheable });
   };
 
   // Each node starts once the nodes it depends on are estimated, so independent branches hash

@@ -4,6 +4,7 @@
  * image objects remember theirs, so a 4 MB image costs one SHA-256 however often it is keyed.
  */
 import type { AnyNodeDefinition, Value } from '../nodes/types';
+import { createMemo } from './memo';
 
 /** Strings longer than this are replaced by their digest before the key is serialised. */
 const LONG_STRING = 1024;
@@ -57,22 +58,75 @@ function digestImage(image: { b64: string }): Promise<string> {
 }
 
 /**
- * A copy of `value` in which every long string is replaced by `{ sha256 }`, ready for
- * canonical serialisation. Only plain data is expected (parameters, values on wires).
+ * Whether `withDigests` must rewrite `value`: it holds a string to replace, or an array with a
+ * hole (the copy has `undefined` there, which serialises as null where a hole gives nothing).
  */
-export async function withDigests(value: unknown): Promise<unknown> {
-  if (typeof value === 'string') return value.length > LONG_STRING ? { sha256: await digestString(value) } : value;
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Promise.all(value.map(withDigests));
+function needsRewrite(value: unknown): boolean {
+  if (typeof value === 'string') return value.length > LONG_STRING;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || needsRewrite(value[i])) return true;
+    return false;
+  }
   const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (needsRewrite(record[key])) return true;
+  return false;
+}
+
+/**
+ * A copy of `value` in which every long string is replaced by `{ sha256 }`, ready for
+ * canonical serialisation; `value` itself when there is nothing to replace. Only plain data is
+ * expected (parameters, values on wires).
+ */
+export function withDigests(value: unknown): Promise<unknown> {
+  // Nothing to replace (parameters, text and numbers on wires): it serialises as it is.
+  return needsRewrite(value) ? rewrite(value) : Promise.resolve(value);
+}
+
+/** Whether `record[key]` is an image's base64, digested once per image object. */
+function isImageB64(key: string, v: unknown): v is string {
+  return key === 'b64' && typeof v === 'string' && v.length > LONG_STRING;
+}
+
+/** The digests `rewrite` puts in, started in the order it meets them. */
+function startDigests(value: unknown, digests: Promise<string>[]): void {
+  if (typeof value === 'string') {
+    if (value.length > LONG_STRING) digests.push(digestString(value));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (i in value) startDigests(value[i], digests);
+    return;
+  }
+  const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const v = record[key];
-    out[key] = key === 'b64' && typeof v === 'string' && v.length > LONG_STRING
-      ? { sha256: await digestImage(record as { b64: string }) }
-      : await withDigests(v);
+    if (isImageB64(key, v)) digests.push(digestImage(record as { b64: string }));
+    else startDigests(v, digests);
   }
-  return out;
+}
+
+/** One wait for all the digests, then the copy, in the same order as `startDigests`. */
+async function rewrite(value: unknown): Promise<unknown> {
+  const started: Promise<string>[] = [];
+  startDigests(value, started);
+  const digests = await Promise.all(started);
+  let next = 0;
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.length > LONG_STRING ? { sha256: digests[next++] } : v;
+    if (typeof v !== 'object' || v === null) return v;
+    // Dense, as Promise.all over a mapped array made it: a hole becomes undefined.
+    if (Array.isArray(v)) return Array.from(v as unknown[], (item) => copy(item));
+    const record = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      out[key] = isImageB64(key, item) ? { sha256: digests[next++] } : copy(item);
+    }
+    return out;
+  };
+  return copy(value);
 }
 
 /**
@@ -84,8 +138,30 @@ export function canonicalJson(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  // Written out by hand: a key is made per node on every run and every estimate.
+  let out = '{';
+  for (const key of sortedKeys(record)) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * The object's own keys in code-unit order, as `sort()` gives them. Insertion sort for the few
+ * keys of a parameter object is several times faster than the generic sort.
+ */
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 /**
@@ -100,6 +176,24 @@ export async function nodeCacheKey(
   inputs: Readonly<Record<string, Value | undefined>>,
   context: unknown = null,
 ): Promise<string> {
-  const [p, i] = await Promise.all([withDigests(params), withDigests(inputs)]);
-  return sha256Hex(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
+  const [p, i] = needsRewrite(params) || needsRewrite(inputs)
+    ? await Promise.all([withDigests(params), withDigests(inputs)])
+    : [params, inputs];
+  return digestKeyText(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
+}
+
+/**
+ * Digests of key texts, the most recently used (a few megabytes at most: a key text is short,
+ * long strings are in it as their digest). An unchanged node gives the same text on every run
+ * and every estimate, and the editor asks for an estimate as the graph changes.
+ */
+const keyDigests = createMemo<Promise<string>>({ maxEntries: 4096, maxKeyChars: 2 * 1024 * 1024 });
+
+function digestKeyText(text: string): Promise<string> {
+  let d = keyDigests.get(text);
+  if (d === undefined) {
+    d = sha256Hex(text);
+    keyDigests.set(text, d);
+  }
+  return d;
 }

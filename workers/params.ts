@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
+import { copyPlain, createMemo, exactKey } from './memo';
 
 /** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
 export interface ParamProblem {
@@ -26,6 +27,47 @@ export function zodProblems(error: z.ZodError): ParamProblem[] {
 }
 
 /**
+ * The schema and `validate` are pure functions of the parameters (and of the connected ports),
+ * and the plan, the executor and the estimate ask the same of every node on every run and every
+ * estimate, with a fresh copy of the workflow each time: results are kept, keyed by the
+ * definition and the content (memo.ts). Values that cannot be keyed exactly are checked afresh.
+ * One memo for all definitions, so the bound is the bound: a few megabytes at most.
+ */
+const MEMO_BOUNDS = { maxEntries: 4096, maxKeyChars: 1024 * 1024 };
+const checks = createMemo<ParamCheck>(MEMO_BOUNDS);
+const parses = createMemo<{ data: Record<string, unknown> | undefined }>(MEMO_BOUNDS);
+const defIds = new WeakMap<AnyNodeDefinition, number>();
+let nextDefId = 0;
+
+/** A number per definition object: two definitions of one type (tests, versions) never share entries. */
+function defId(def: AnyNodeDefinition): number {
+  let id = defIds.get(def);
+  if (id === undefined) {
+    id = nextDefId++;
+    defIds.set(def, id);
+  }
+  return id;
+}
+
+/** `params` parsed by the definition's schema (defaults filled in), or undefined where they do not parse. */
+export function parseParams(def: AnyNodeDefinition, params: Record<string, unknown>): Record<string, unknown> | undefined {
+  const parseNow = () => {
+    const parsed = def.params.safeParse(params);
+    return parsed.success ? (parsed.data as Record<string, unknown>) : undefined;
+  };
+  const content = exactKey(params);
+  if (content === undefined) return parseNow();
+  const key = `${defId(def)}|${content}`;
+  let entry = parses.get(key);
+  if (entry === undefined) {
+    entry = { data: parseNow() };
+    if (entry.data !== undefined && exactKey(entry.data, Infinity) === undefined) return entry.data;
+    parses.set(key, entry);
+  }
+  return copyPlain(entry.data);
+}
+
+/**
  * Parses `params` with the definition's schema and runs its `validate`. Problems with a field in
  * `ignore` are dropped: at validation time a connected param port will supply that field, so
  * the form's value for it does not matter yet.
@@ -35,6 +77,26 @@ export function checkParams(
   params: Record<string, unknown>,
   connected: ReadonlySet<string>,
   ignore: ReadonlySet<string> = new Set(),
+): ParamCheck {
+  const content = exactKey(params);
+  if (content === undefined) return checkParamsNow(def, params, connected, ignore);
+  // The sets in their own order: `validate` is handed `connected` as it is.
+  const key = `${defId(def)}|${content}|${JSON.stringify([...connected])}|${JSON.stringify([...ignore])}`;
+  let check = checks.get(key);
+  if (check === undefined) {
+    check = checkParamsNow(def, params, connected, ignore);
+    // Kept only when it is plain data, so the copies handed out are exact.
+    if (check.ok && exactKey(check.params, Infinity) === undefined) return check;
+    checks.set(key, check);
+  }
+  return copyPlain(check);
+}
+
+function checkParamsNow(
+  def: AnyNodeDefinition,
+  params: Record<string, unknown>,
+  connected: ReadonlySet<string>,
+  ignore: ReadonlySet<string>,
 ): ParamCheck {
   const relevant = (p: ParamProblem) => p.field === undefined || !ignore.has(p.field.split('.')[0]!);
   const parsed = def.params.safeParse(params);

@@ -7,7 +7,7 @@ import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { passThroughOf, type PassThrough } from './bypass';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
-import { inputsOf, validateWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
+import { checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
 
 /**
  * - `all`: every node.
@@ -73,12 +73,11 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
     for (const id of fresh) for (const a of reachable(id, upstream)) scope.add(a);
   }
 
-  const problems = validateWorkflow(workflow, registry, scope);
+  const { problems, nodes: checked } = checkWorkflow(workflow, registry, scope);
   if (problems.length > 0) return { ok: false, problems };
 
   const inScope = ids.filter((id) => scope.has(id));
   const { order } = topologicalOrder(inScope, links.filter((l) => scope.has(l.target)));
-  const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
   const feeds = new Map<string, Map<string, PortRef>>();
   for (const e of workflow.edges) {
     if (!scope.has(e.target.node)) continue;
@@ -87,11 +86,11 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
     feeds.set(e.target.node, bindings);
   }
   const nodes = order.map((id): PlannedNode => {
-    const node = byId.get(id)!;
-    // Validation passed, so the type is known and its inputs could be derived.
-    const def = registry.get(node.type)!;
+    // Validation passed: ids in scope are unique, every type is known, its inputs were derived.
+    const { node, def: known, inputs: derived } = checked.get(id)!;
+    const def = known!;
     const bindings = feeds.get(id) ?? new Map<string, PortRef>();
-    const inputs = inputsOf(def, node.params) ?? [];
+    const inputs = derived ?? [];
     return {
       id,
       type: node.type,

@@ -8,7 +8,7 @@ import { resolveInputs } from '../nodes/ports';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../workflow/schema';
 import { cyclesThrough } from './graph';
-import { checkParams } from './params';
+import { checkParams, parseParams } from './params';
 
 /** Where node definitions come from: nodes/index.ts in the app, small fakes in tests. */
 export interface NodeRegistry {
@@ -40,9 +40,10 @@ export interface CheckedNode {
 
 /** Inputs of a node, derived from its parsed parameters where possible (Text's placeholders). */
 export function inputsOf(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] | undefined {
-  const parsed = def.params.safeParse(params);
+  // Most nodes declare a fixed list: nothing to parse.
+  if (typeof def.inputs !== 'function') return def.inputs;
   try {
-    return resolveInputs(def, (parsed.success ? parsed.data : params) as Record<string, unknown>);
+    return resolveInputs(def, parseParams(def, params) ?? params);
   } catch {
     // Inputs that depend on parameters the schema rejects: the parameter problem is reported.
     return undefined;
@@ -58,6 +59,18 @@ export function validateWorkflow(
   registry: NodeRegistry,
   scope?: ReadonlySet<string>,
 ): WorkflowProblem[] {
+  return checkWorkflow(workflow, registry, scope).problems;
+}
+
+/**
+ * `validateWorkflow`, with each node as validation saw it (by id, the first of a repeated id), so
+ * the plan need not derive its inputs a second time.
+ */
+export function checkWorkflow(
+  workflow: Workflow,
+  registry: NodeRegistry,
+  scope?: ReadonlySet<string>,
+): { problems: WorkflowProblem[]; nodes: ReadonlyMap<string, CheckedNode> } {
   const problems: WorkflowProblem[] = [];
   const inScope = (id: string) => scope === undefined || scope.has(id);
   const nodes = new Map<string, CheckedNode>();
@@ -117,7 +130,7 @@ export function validateWorkflow(
   for (const [nodeId, cycle] of cyclesThrough(ids, links)) {
     problems.push({ nodeId, message: `is part of a cycle: ${cycle.join(' → ')}; a workflow must not loop back on itself` });
   }
-  return problems;
+  return { problems, nodes };
 }
 
 /** What is wrong with one edge, and whether it at least ends on an input that exists. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryCache, type CacheEntry, type CacheStore } from '../../workers/cache';
 import { createExecutor } from '../../workers/executor';
-import { canonicalJson, nodeCacheKey } from '../../workers/hash';
+import { canonicalJson, nodeCacheKey, sha256Hex, withDigests } from '../../workers/hash';
 import { eventLog, fakeChatClient, fakeImageClient, fakeRegistry, testSettings, workflow } from './fakes';
 
 function setup(cache?: CacheStore) {
@@ -157,6 +157,63 @@ describe('memory cache', () => {
 describe('hashing', () => {
   it('serialises with sorted keys and without undefined members', () => {
     expect(canonicalJson({ b: 1, a: [{ d: undefined, c: 'x' }] })).toBe('{"a":[{"c":"x"}],"b":1}');
+    expect(canonicalJson({ z: { y: [undefined, null, 'q"'], x: {} }, é: 1, Z: -0, a: undefined })).toBe('{"Z":0,"z":{"x":{},"y":[null,null,"q\\""]},"é":1}');
+    expect(canonicalJson({})).toBe('{}');
+  });
+
+  it('keys the SHA-256 of the canonical text, remembered by content: a changed parameter gives a new key', async () => {
+    const def = { type: 'gen', version: 3 };
+    const image = { kind: 'image' as const, value: { b64: 'short', mime: 'image/jpeg' } };
+    const expected = (steps: number) =>
+      sha256Hex(canonicalJson({ f: 'atelier-cache-1', t: 'gen', v: 3, p: { steps, prompt: 'a fox' }, i: { image }, c: { scope: 's' } }));
+    const k1 = await nodeCacheKey(def, { prompt: 'a fox', steps: 1 }, { image }, { scope: 's' });
+    expect(k1).toBe(await expected(1));
+    // Asked again with copies, as every estimate and run does: the same key.
+    expect(await nodeCacheKey({ ...def }, { steps: 1, prompt: 'a fox' }, structuredClone({ image }), { scope: 's' })).toBe(k1);
+    const k2 = await nodeCacheKey(def, { prompt: 'a fox', steps: 2 }, { image }, { scope: 's' });
+    expect(k2).toBe(await expected(2));
+    expect(k2).not.toBe(k1);
+    expect(await nodeCacheKey(def, { prompt: 'a fox', steps: 1 }, { image }, { scope: 't' })).not.toBe(k1);
+    expect(await nodeCacheKey(def, { prompt: 'a fox', steps: 1 }, { image }, { scope: 's' })).toBe(k1);
+  });
+
+  it('digests as the plain recursive walk does: image objects, loose strings, holes and odd keys alike', async () => {
+    // The straightforward version, one await per member, as a reference.
+    const reference = async (value: unknown): Promise<unknown> => {
+      if (typeof value === 'string') return value.length > 1024 ? { sha256: await sha256Hex(value) } : value;
+      if (typeof value !== 'object' || value === null) return value;
+      if (Array.isArray(value)) return Promise.all(value.map(reference));
+      const record = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(record)) out[key] = await reference(record[key]);
+      return out;
+    };
+    const long = (c: string) => c.repeat(3000);
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    const holey = [1, , long('h')];
+    const value = JSON.parse(JSON.stringify({
+      image: { kind: 'image', value: { b64: long('a'), mime: 'image/png' } },
+      images: { kind: 'images', value: [{ b64: long('b'), mime: 'image/png' }, { b64: 'short', mime: 'image/png' }] },
+      loose: [long('c'), 'x', { deep: long('d'), b64: 'tiny' }],
+    })) as Record<string, unknown>;
+    value.holey = holey;
+    value.maybe = undefined;
+    expect(canonicalJson(await withDigests(value))).toBe(canonicalJson(await reference(value)));
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    expect(canonicalJson(await withDigests({ list: [1, , 2] }))).toBe('{"list":[1,null,2]}');
+    const def = { type: 'gen', version: 1 };
+    // eslint-disable-next-line no-sparse-arrays -- a hole is what is being tested
+    expect(await nodeCacheKey(def, { list: [1, , 2] }, {})).toBe(await nodeCacheKey(def, { list: [1, null, 2] }, {}));
+  });
+
+  it('replaces only long strings with their digest, and leaves a value without any as it is', async () => {
+    const small = { prompt: 'x', list: [1, { b64: 'short' }] };
+    expect(await withDigests(small)).toBe(small);
+    const long = 'L'.repeat(2000);
+    expect(await withDigests({ a: [long, 'x'], image: { b64: long, mime: 'image/png' } })).toEqual({
+      a: [{ sha256: await sha256Hex(long) }, 'x'],
+      image: { b64: { sha256: await sha256Hex(long) }, mime: 'image/png' },
+    });
   });
 
   it('keys by image content, not by the object, and by every parameter and the version', async () => {

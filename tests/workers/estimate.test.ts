@@ -84,6 +84,28 @@ describe('estimateRun with the real catalogue', () => {
     expect(summary.nodes.cached).toBe(result.totals.cachedNodes);
   });
 
+  it('follows every edit across repeated estimates (what it remembers is keyed by content)', async () => {
+    const { estimate, executor } = setup();
+    await executor.run(graph());
+    const statuses = async (wf: Workflow) => Object.fromEntries((await estimate(wf)).nodes.map((n) => [n.nodeId, n.status]));
+    const allCached = { prompt: 'cached', regular: 'cached', show: 'cached', premium: 'cached', writer: 'cached', drawn: 'cached' };
+    expect(await statuses(graph())).toEqual(allCached);
+    // The same parameters edited in place, as a caller might: not served from what was remembered.
+    const edited = graph();
+    edited.nodes.find((n) => n.id === 'premium')!.params.num_images = 4;
+    const n = byId(await estimate(edited));
+    expect(n.premium).toMatchObject({ status: 'runs', images: 4, priceUnits: 8 });
+    expect(n.regular?.status).toBe('cached');
+    edited.nodes.find((n) => n.id === 'premium')!.params.num_images = 2;
+    expect(await statuses(edited)).toEqual(allCached);
+    // An invalid value is reported, then forgotten once it is fixed.
+    edited.nodes.find((n) => n.id === 'premium')!.params.steps = 0;
+    expect(await estimateRun(edited, registry, { mode: 'all' }, { cache: executor.cache, settings: testSettings, cacheScope: 'local' }))
+      .toMatchObject({ ok: false, problems: [expect.objectContaining({ nodeId: 'premium', field: 'steps' })] });
+    delete edited.nodes.find((n) => n.id === 'premium')!.params.steps;
+    expect(await statuses(edited)).toEqual(allCached);
+  });
+
   it('never counts a random seed as cached, even right after a run, nor what it feeds', async () => {
     const { estimate, executor } = setup();
     await executor.run(graph({ regularSeed: null }));

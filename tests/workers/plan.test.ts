@@ -29,6 +29,14 @@ describe('planRun', () => {
     expect(b.params).toEqual({ text: 'B' });
   });
 
+  it('takes each node and its inputs as validation saw them; a repeated id matters only within the scope', () => {
+    const wf = workflow([['a', 'source', { text: 'A' }], ['join', 'join'], ['x', 'source', { text: 'first' }], ['x', 'source', { text: 'second' }]], ['a.text -> join.a']);
+    const p = plan(wf, fakeRegistry, { mode: 'to', nodeId: 'join' });
+    expect(p.nodes.map((n) => [n.id, n.params])).toEqual([['a', { text: 'A' }], ['join', {}]]);
+    expect(p.nodes[1]!.inputs.map((i) => i.name)).toEqual(['a', 'b']);
+    expect(planRun(wf, fakeRegistry)).toMatchObject({ ok: false, problems: [expect.objectContaining({ nodeId: 'x' })] });
+  });
+
   it('does not depend on positions or titles', () => {
     const moved = structuredClone(graph);
     moved.nodes.forEach((n, i) => {
