@@ -5,9 +5,8 @@
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { isImageFile, readImageFile } from '../files/image-file';
-import { loadScanner } from '../files/export-check';
-import { chooseAndOpen, saveWorkflow } from '../files/open-save';
+import { chooseAndOpen, readImageFile, saveWorkflow } from '../files/commands';
+import { isImageFile } from '../files/image-kind';
 import type { PasteResult } from '../store/clipboard';
 import type { EditorStore } from '../store/editor-store';
 import { groupItem, itemOf, noteItem } from '../store/frames';
@@ -15,7 +14,7 @@ import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout } from './CanvasTools';
-import { copySelection } from './copy-out';
+import { copySelection, warmCopy } from './copy-event';
 import type { CanvasNode } from './derive';
 import type { SizeBook } from './size-book';
 
@@ -45,7 +44,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   useEffect(() => {
     // The credential check must answer within a copy event: have it ready once the person starts
     // working (a pointer or a key), not with the first paint.
-    const warmScanner = () => void loadScanner();
+    const warmScanner = () => warmCopy();
     window.addEventListener('pointerdown', warmScanner, { capture: true, once: true });
     window.addEventListener('keydown', warmScanner, { capture: true, once: true });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
