@@ -9,6 +9,7 @@ import { chooseAndOpen, readImageFile, saveWorkflow } from '../files/commands';
 import { isImageFile } from '../files/image-kind';
 import type { PasteResult } from '../store/clipboard';
 import type { EditorStore } from '../store/editor-store';
+import { loadProducer } from '../store/produce';
 import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
@@ -42,11 +43,14 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   const pointer = useRef<XY | null>(null);
 
   useEffect(() => {
-    // The credential check must answer within a copy event: have it ready once the person starts
-    // working (a pointer or a key), not with the first paint.
-    const warmScanner = () => warmCopy();
-    window.addEventListener('pointerdown', warmScanner, { capture: true, once: true });
-    window.addEventListener('keydown', warmScanner, { capture: true, once: true });
+    // The credential check must answer within a copy event, and edits are made with immer: have
+    // both ready once the person starts working (a pointer or a key), not with the first paint.
+    const warmUp = () => {
+      warmCopy();
+      loadProducer().catch(() => undefined);
+    };
+    window.addEventListener('pointerdown', warmUp, { capture: true, once: true });
+    window.addEventListener('keydown', warmUp, { capture: true, once: true });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -159,8 +163,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     document.addEventListener('cut', cut);
     document.addEventListener('paste', onPaste);
     return () => {
-      window.removeEventListener('pointerdown', warmScanner, { capture: true });
-      window.removeEventListener('keydown', warmScanner, { capture: true });
+      window.removeEventListener('pointerdown', warmUp, { capture: true });
+      window.removeEventListener('keydown', warmUp, { capture: true });
       window.removeEventListener('pointermove', onPointer);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('copy', copy);
