@@ -41,7 +41,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Every browser the es2022 target allows either has modulepreload or merely loads a little later.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: startChunkName('index'), debugName: 'start' }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: startChunkName('index'), debugName: 'start' }] } },
+      // React Flow's build does not mark its top-level memo() and forwardRef() calls as pure, so
+      // every component it defines (its MiniMap, NodeToolbar, EdgeToolbar…) stayed in the start
+      // chunk though the editor never draws them. These React functions have no side effects.
+      treeshake: { manualPureFunctions: ['memo', 'forwardRef', 'createContext', 'fixedForwardRef'] },
+    },
   },
   server: {
     proxy: { '/local': toLocalServer, '/forward': toLocalServer, '/api': toLocalServer },

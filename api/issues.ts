@@ -2,7 +2,7 @@
  * Field-level problems with a request, in words a person can act on. Zod's own messages
  * ("Too small: expected number to be >=1") are rewritten; messages a schema sets itself are kept.
  */
-import { type z } from 'zod';
+import type { z } from 'zod';
 
 /** One thing wrong with a request: the field (dotted path) and what is wrong with it. */
 export interface FieldIssue {

@@ -68,7 +68,7 @@ async function editorFigures(browser: Browser, server: ServerProcess, dir: strin
     await openEditor(page, server.url);
     await watchLongTasks(page);
     const chosenAt = await openFile(page, big, dir);
-    openTimes.push(await paintedAndIdle(page, chosenAt));
+    openTimes.push(await paintedAndIdle(page, chosenAt, big.nodes.length));
     await fitView(page);
     drawn = await page.locator('.react-flow__node').count();
     fpsRuns.push(await panFps(page));

@@ -1,6 +1,6 @@
 /**
  * The editor: the store, the run side and React Flow's context around the toolbar, the canvas
- * and the run panel. Dialogs that are not needed at start are loaded when first opened.
+ * and the run panel. Dialogs are loaded when first opened.
  */
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
@@ -10,7 +10,6 @@ import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from '
 import { HistorySection } from './history/HistorySection';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
-import { ProblemsDialog } from './ui/ProblemsDialog';
 import { useSmallStore } from './ui/small-store';
 import { Toasts } from './ui/toast';
 import { Toolbar } from './ui/Toolbar';
@@ -18,6 +17,7 @@ import { closeDialog, uiStore } from './ui/ui-state';
 
 const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+const ProblemsDialog = lazy(() => import('./ui/ProblemsDialog').then((m) => ({ default: m.ProblemsDialog })));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
@@ -43,7 +43,7 @@ function setDocumentTitle(text: string): void {
 
 function Shell({ viewport, onViewportChange }: AppProps) {
   useDocumentTitle();
-  const dialog = useSmallStore(uiStore).dialog;
+  const { dialog, problems } = useSmallStore(uiStore);
   return (
     <div className="app">
       <Toolbar />
@@ -55,8 +55,8 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         </aside>
       </main>
       <Toasts />
-      <ProblemsDialog />
       <Suspense fallback={null}>
+        {problems && <ProblemsDialog />}
         {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
         {dialog === 'help' && <HelpDialog onClose={closeDialog} />}
       </Suspense>

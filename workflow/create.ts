@@ -2,7 +2,8 @@
  * Small pure helpers for making and changing workflows, shared by the editor and the CLI. Each
  * returns a new value and leaves its argument alone; time comes from an injectable clock.
  */
-import { type PortRef, type Workflow, WORKFLOW_FORMAT, WORKFLOW_VERSION } from './schema';
+import { WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
+import type { PortRef, Workflow } from './schema';
 
 /** Where "now" comes from; tests pass a fixed one. */
 export type Clock = () => Date;

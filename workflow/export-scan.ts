@@ -7,8 +7,8 @@
 import { type CredentialLike, findCredentialLike, isCredentialKey, isEndpointKey } from './credentials';
 import { type PathSegment, formatPath } from './path';
 import { edgeIdFor, uniqueNodeId } from './create';
-import { type Workflow } from './schema';
-import { type DeclaredParamKind, type DeclaredParams } from './scrub';
+import type { Workflow } from './schema';
+import type { DeclaredParamKind, DeclaredParams } from './scrub';
 
 /** What removal does with a finding. */
 export type Remedy =

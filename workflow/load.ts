@@ -5,7 +5,7 @@
  * version handling → node and edge counts → credentials removed → schema and cross-checks →
  * unknown node types reported. The version decides the path taken; nothing is tried and retried.
  */
-import { type z } from 'zod';
+import type { z } from 'zod';
 import { findCredentialLike } from './credentials';
 import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WarningSink, WorkflowLoadError, loadError } from './errors';
 import { parseJsonText } from './json-text';

@@ -3,7 +3,7 @@
  * (each with a warning, since saving will not keep them) so that the rest parses with the
  * current schema. Params are records by name and are kept whole; nodes are never removed.
  */
-import { type WarningSink, type WorkflowWarning } from './errors';
+import type { WarningSink, WorkflowWarning } from './errors';
 import { type PathSegment, formatPath } from './path';
 import { type JsonObject, isJsonObject } from './sanitize';
 import {

@@ -4,7 +4,7 @@
  * a hostile nesting cannot overflow the stack; later passes may recurse because depth is bounded.
  */
 import { type WarningSink, type WorkflowIssue, MAX_ISSUES } from './errors';
-import { type WorkflowLimits } from './limits';
+import type { WorkflowLimits } from './limits';
 import { type PathLink, extendPath, formatLink } from './path';
 
 /** JSON as it comes out of JSON.parse, after sanitising. */

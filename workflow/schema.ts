@@ -8,10 +8,10 @@
  * it: selection, measured sizes and drag state belong to the editor, not to the file.
  */
 import { z } from 'zod';
+import { GROUP_COLORS, WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
 import { DEFAULT_LIMITS, MAX_COORDINATE, TEXT_LIMITS } from './limits';
 
-export const WORKFLOW_FORMAT = 'atelier.workflow';
-export const WORKFLOW_VERSION = 1;
+export { GROUP_COLORS, WORKFLOW_FORMAT, WORKFLOW_VERSION, type GroupColor } from './format';
 
 /** Node ids appear in CLI flags (`--set node.param=value`), so they stay plain. */
 const NODE_ID = /^[A-Za-z0-9_-]+$/;
@@ -104,10 +104,6 @@ export const WorkflowNoteSchema = z.strictObject({
     .describe('Plain text, or a safe subset of Markdown (paragraphs, emphasis, code, lists, http(s) and mailto links); never HTML.'),
 });
 export type WorkflowNote = z.infer<typeof WorkflowNoteSchema>;
-
-/** The colours a group's frame may take: names, so a file never carries CSS. */
-export const GROUP_COLORS = ['slate', 'blue', 'teal', 'green', 'yellow', 'orange', 'red', 'purple'] as const;
-export type GroupColor = (typeof GROUP_COLORS)[number];
 
 /** A titled, coloured frame: moving it moves its nodes and notes. Never run. */
 export const WorkflowGroupSchema = z.strictObject({

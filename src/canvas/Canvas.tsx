@@ -7,10 +7,10 @@ import {
   Background, BackgroundVariant, Controls, ReactFlow, useStore, type EdgeChange, type NodeChange, type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { exportCheckStore } from '../files/export-check';
-import { isImageFile, readImageFile } from '../files/image-file';
+import { openWorkflowFile, readImageFile } from '../files/commands';
+import { exportCheckStore } from '../files/export-check-store';
+import { isImageFile } from '../files/image-kind';
 import { tabConflictStore } from '../files/tab-sync';
-import { openWorkflowFile } from '../files/open-save';
 import { useEditor, useEditorStore } from '../store/react';
 import type { XY } from '../store/state';
 import type { Workflow } from '../../workflow/schema';
@@ -28,7 +28,7 @@ import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyPalette, LazyTabConfli
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
-import { MOD } from './shortcuts';
+import { MOD } from './mod-key';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';

@@ -10,7 +10,7 @@ import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import type { SizeBook } from './size-book';
-import { MOD } from './shortcuts';
+import { MOD } from './mod-key';
 
 const MINIMAP_KEY = 'atelier.minimap';
 

@@ -5,7 +5,7 @@
  */
 import { NodeResizer, type NodeProps } from '@xyflow/react';
 import { memo, useState } from 'react';
-import { GROUP_COLORS, type GroupColor } from '../../workflow/schema';
+import { GROUP_COLORS, type GroupColor } from '../../workflow/format';
 import { groupItem } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import type { FrameNode } from './derive-frames';

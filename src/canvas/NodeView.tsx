@@ -6,7 +6,8 @@
  */
 import { useStore, type NodeProps } from '@xyflow/react';
 import { lazy, memo, Suspense, useMemo, type DragEvent } from 'react';
-import { isImageFile, putImageFile } from '../files/image-file';
+import { putImageFile } from '../files/commands';
+import { isImageFile } from '../files/image-kind';
 import { useEditor, useEditorStore } from '../store/react';
 import type { CanvasNode } from './derive';
 import { NodeHeader } from './NodeHeader';

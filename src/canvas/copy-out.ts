@@ -1,12 +1,16 @@
 /**
  * Nodes copied to the system clipboard leave the page: they pass the credential check first
  * (files/export-check.ts). Clean text goes at once, from the copy event; text with findings goes
- * only when the person chooses to copy it without them.
+ * only when the person chooses to copy it without them. Fetched when the person starts working
+ * (copy-event.ts), with the scanner.
  */
 import { serializeWorkflow } from '../../workflow/serialize';
+import type { Workflow } from '../../workflow/schema';
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
-import { checkBeforeExport, scanNow } from '../files/export-check';
+import { checkBeforeExport, loadScanner, scanNow } from '../files/export-check';
+
+export { loadScanner };
 
 /** Puts `text` on the clipboard outside a copy event (after a dialog): the async API, else the old command. */
 export async function writeClipboard(text: string): Promise<boolean> {
@@ -29,34 +33,31 @@ export async function writeClipboard(text: string): Promise<boolean> {
 }
 
 /**
- * Handles a copy (or cut) of the selection: fills the clipboard now when nothing in it looks
- * like a credential, else asks first. Returns false when nothing was selected.
+ * Fills the clipboard from within the copy event when nothing in `workflow` looks like a
+ * credential; false when that cannot be known yet (the scanner is loading) or something was found.
  */
-export function copySelection(store: EditorStore, event: ClipboardEvent, cut: boolean): boolean {
-  const text = store.copy();
-  const workflow = store.copiedWorkflow();
-  if (text === null || !workflow) return false;
-  event.preventDefault();
-  const findings = scanNow(workflow, store.registry);
-  if (findings?.length === 0) {
-    event.clipboardData?.setData('text/plain', text);
-    if (cut) store.deleteSelection();
-    return true;
-  }
-  // Something to show first (or the scanner still loading): the clipboard is filled afterwards.
-  void checkBeforeExport(workflow, 'copy', store.registry).then(async (checked) => {
-    if (!checked) {
-      toast('Nothing was copied', 'info');
-      return;
-    }
-    const out = checked === workflow ? text : serializeWorkflow(checked);
-    store.setCopiedText(out);
-    if (!(await writeClipboard(out))) {
-      toast('The browser did not let Atelier write to the clipboard', 'error');
-      return;
-    }
-    if (cut) store.deleteSelection();
-    toast(checked === workflow ? 'Copied' : 'Copied without what looked like credentials', 'success');
-  });
+export function copyCleanNow(store: EditorStore, workflow: Workflow, event: ClipboardEvent, cut: boolean): boolean {
+  if (scanNow(workflow, store.registry)?.length !== 0) return false;
+  const text = serializeWorkflow(workflow);
+  store.setCopiedText(text);
+  event.clipboardData?.setData('text/plain', text);
+  if (cut) store.deleteSelection();
   return true;
+}
+
+/** Checks `workflow` (asking the person about any finding), then puts it on the clipboard. */
+export async function copyAfterCheck(store: EditorStore, workflow: Workflow, cut: boolean): Promise<void> {
+  const checked = await checkBeforeExport(workflow, 'copy', store.registry);
+  if (!checked) {
+    toast('Nothing was copied', 'info');
+    return;
+  }
+  const out = serializeWorkflow(checked);
+  store.setCopiedText(out);
+  if (!(await writeClipboard(out))) {
+    toast('The browser did not let Atelier write to the clipboard', 'error');
+    return;
+  }
+  if (cut) store.deleteSelection();
+  toast(checked === workflow ? 'Copied' : 'Copied without what looked like credentials', 'success');
 }

@@ -1,13 +1,11 @@
 /** The keyboard shortcuts, listed once: the help dialog shows this list. */
+import { MOD } from './mod-key';
 
 export interface Shortcut {
   keys: string;
   action: string;
   group: 'Edit' | 'Canvas' | 'File' | 'Run' | 'Mask painter';
 }
-
-/** "Ctrl" reads "⌘" on a Mac. */
-export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+Z`, action: 'Undo (inside a text field: undo typing)', group: 'Edit' },

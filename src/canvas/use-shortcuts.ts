@@ -5,17 +5,17 @@
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { isImageFile, readImageFile } from '../files/image-file';
-import { loadScanner } from '../files/export-check';
-import { chooseAndOpen, saveWorkflow } from '../files/open-save';
+import { chooseAndOpen, readImageFile, saveWorkflow } from '../files/commands';
+import { isImageFile } from '../files/image-kind';
 import type { PasteResult } from '../store/clipboard';
 import type { EditorStore } from '../store/editor-store';
+import { loadProducer } from '../store/produce';
 import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout } from './CanvasTools';
-import { copySelection } from './copy-out';
+import { copySelection, warmCopy } from './copy-event';
 import type { CanvasNode } from './derive';
 import { noteAwaitingView, typeAhead } from './note-type-ahead';
 import type { SizeBook } from './size-book';
@@ -44,11 +44,14 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   const pointer = useRef<XY | null>(null);
 
   useEffect(() => {
-    // The credential check must answer within a copy event: have it ready once the person starts
-    // working (a pointer or a key), not with the first paint.
-    const warmScanner = () => void loadScanner();
-    window.addEventListener('pointerdown', warmScanner, { capture: true, once: true });
-    window.addEventListener('keydown', warmScanner, { capture: true, once: true });
+    // The credential check must answer within a copy event, and edits are made with immer: have
+    // both ready once the person starts working (a pointer or a key), not with the first paint.
+    const warmUp = () => {
+      warmCopy();
+      loadProducer().catch(() => undefined);
+    };
+    window.addEventListener('pointerdown', warmUp, { capture: true, once: true });
+    window.addEventListener('keydown', warmUp, { capture: true, once: true });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -173,8 +176,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     document.addEventListener('cut', cut);
     document.addEventListener('paste', onPaste);
     return () => {
-      window.removeEventListener('pointerdown', warmScanner, { capture: true });
-      window.removeEventListener('keydown', warmScanner, { capture: true });
+      window.removeEventListener('pointerdown', warmUp, { capture: true });
+      window.removeEventListener('keydown', warmUp, { capture: true });
       window.removeEventListener('pointermove', onPointer);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('copy', copy);

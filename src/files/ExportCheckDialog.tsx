@@ -4,7 +4,7 @@
  */
 import { Dialog } from '../ui/Dialog';
 import { useSmallStore } from '../ui/small-store';
-import { exportCheckStore } from './export-check';
+import { exportCheckStore } from './export-check-store';
 
 const SHOWN = 50;
 

@@ -8,24 +8,9 @@ import type { NodeRegistry } from '../../nodes/index';
 import { catalogueLoadOptions } from '../../nodes/load-options';
 import type { ExportFinding, removeFindings, scanWorkflowForExport } from '../../workflow/export-scan';
 import type { Workflow } from '../../workflow/schema';
-import { createSmallStore } from '../ui/small-store';
+import { exportCheckStore, type ExportPurpose } from './export-check-store';
 
-export type ExportPurpose = 'save' | 'copy';
-
-export interface ExportCheck {
-  purpose: ExportPurpose;
-  findings: readonly ExportFinding[];
-  /** Each finding's place as a person names it: `prompt of “Hero shot” (t2i)`. */
-  places: readonly string[];
-  /** False when a finding is one only a person can fix (in a node type or a port name). */
-  removable: boolean;
-  /** Whether the canvas keeps what the export leaves out (a copy) or loses it too (a save). */
-  editsCanvas: boolean;
-  decide(remove: boolean): void;
-}
-
-/** The finding shown now, if any; ExportCheckDialog draws it. */
-export const exportCheckStore = createSmallStore<ExportCheck | null>(null);
+export { exportCheckStore, type ExportCheck, type ExportPurpose } from './export-check-store';
 
 interface Scanner {
   scanWorkflowForExport: typeof scanWorkflowForExport;

@@ -18,11 +18,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** Base64 is 4/3 of the bytes; the file format bounds any string. */
 const MAX_BYTES = Math.floor((DEFAULT_LIMITS.maxStringChars * 3) / 4);
 
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
-
-export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/') || /\.(jpe?g|png|webp|gif)$/i.test(file.name);
-}
+export { IMAGE_ACCEPT, isImageFile } from './image-kind';
 
 function toBase64(bytes: Uint8Array): string {
   // Chunks keep String.fromCharCode's argument list within engine limits.

@@ -1,7 +1,8 @@
 /**
- * New, Open and Save. Every file goes through the loader (workflow/load.ts); a refused file is
- * listed problem by problem and the canvas stays as it was; warnings (unknown node types kept,
- * credentials removed, a newer format) are shown after it opens. Opening is one undo step.
+ * Open and Save, fetched on first use (through commands.ts). Every file goes through the loader
+ * (workflow/load.ts); a refused file is listed problem by problem and the canvas stays as it was;
+ * warnings (unknown node types kept, credentials removed, a newer format) are shown after it
+ * opens. Opening is one undo step.
  */
 import { touchModified } from '../../workflow/create';
 import { WorkflowError } from '../../workflow/errors';
@@ -71,27 +72,6 @@ export async function openWorkflowFile(store: EditorStore, file: File): Promise<
   return openWorkflowText(store, text, `'${file.name}'`);
 }
 
-/** The id of the page's file input for Open (the toolbar renders it). */
-export const OPEN_INPUT_ID = 'open-workflow-file';
-export const WORKFLOW_ACCEPT = '.json,application/json';
-
-/** Asks for a .json file and opens it, through the toolbar's file input. */
-export function chooseAndOpen(store: EditorStore): void {
-  const existing = document.getElementById(OPEN_INPUT_ID);
-  if (existing instanceof HTMLInputElement) {
-    existing.click();
-    return;
-  }
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = WORKFLOW_ACCEPT;
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
-    if (file) void openWorkflowFile(store, file);
-  });
-  input.click();
-}
-
 /**
  * Downloads the workflow as its file (deterministic text) and clears the unsaved marker. What
  * looks like a credential is shown first, and saved only with it removed (export-check.ts).
@@ -123,10 +103,4 @@ function download(store: EditorStore): void {
   downloadBlob(new Blob([text], { type: 'application/json' }), fileNameFor(doc.metadata.title));
   store.markSaved();
   toast(`Saved as ${fileNameFor(doc.metadata.title)}`, 'success');
-}
-
-/** A new, empty workflow (undo brings the old one back). */
-export function newWorkflow(store: EditorStore): void {
-  store.newWorkflow();
-  toast('New workflow. Undo (Ctrl+Z) brings the previous one back.', 'info');
 }

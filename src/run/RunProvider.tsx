@@ -13,6 +13,7 @@ import { createRunController, type RunController } from './controller';
 import { RunContext, type NodeDescription, type RunContextValue } from './context';
 import type { EditorLink } from './editor-link';
 import { createEstimator } from './estimator';
+import { preloadNodeRunStatus } from './NodeRunStatusSlot';
 import { createValueStore } from './keyed-store';
 import { createRunQueue } from './queue';
 import { createSessionUsage } from './session-usage';
@@ -69,6 +70,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
 
   const value = useMemo<RunContextValue>(() => {
     const start = (options: PlanOptions, count?: number) => {
+      preloadNodeRunStatus();
       // The document is immutable: the worker gets this snapshot, edits during the run do not reach it.
       void queue.start(options, count ?? parts.runCount.get());
     };

@@ -15,7 +15,7 @@
  */
 export { RunProvider, RunProviderWith } from './RunProvider';
 export { useRunControls, type RunControls } from './useRunControls';
-export { NodeRunStatus } from './NodeRunStatus';
+export { NodeRunStatus } from './NodeRunStatusSlot';
 export { NodeRunMenu } from './NodeRunMenu';
 export { NodeResults } from '../results/NodeResultsSlot';
 export { RunPanel } from './RunPanel';

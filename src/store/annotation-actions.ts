@@ -2,7 +2,8 @@
  * Notes and groups: adding, editing, resizing. Each action is one undo step (typing in a note
  * merges into one while it goes on). Notes and groups are never run; see workflow/schema.ts.
  */
-import { GROUP_COLORS, type GroupColor, type WorkflowGroup, type WorkflowNote } from '../../workflow/schema';
+import { GROUP_COLORS, type GroupColor } from '../../workflow/format';
+import type { WorkflowGroup, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
 import {
   anchorOf, contains, DEFAULT_GROUP_SIZE, DEFAULT_NOTE_SIZE, frameAround, freshId, groupAt, groupItem, itemOf, membership,

@@ -3,11 +3,12 @@
  * wires between them, the selected notes and groups with what they hold), so a paste from another
  * tab, another window or a text editor goes through the same loader as an opened file
  * (paste-text.ts: sanitised, credentials dropped, unknown types kept). What this tab copied itself
- * is pasted from memory, without reading text back. Pasted ids are always fresh.
+ * is pasted from memory, without reading text back. Pasted ids are always fresh. The text that
+ * goes to the system clipboard is the export path's (src/canvas/copy-out.ts: the credential
+ * check, then the file's own serialisation), which tells the store what it wrote.
  */
 import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
 import type { WorkflowWarning } from '../../workflow/errors';
-import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowNode, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
 import { freshId, groupItem, itemOf, noteItem } from './frames';
@@ -30,7 +31,7 @@ function signature(source: Fragment): string {
 
 export function createClipboardActions(core: Core) {
   /** What this tab copied last, as a fragment and as the text put on the system clipboard. */
-  let copied: { fragment: Fragment; text: string } | null = null;
+  let copied: { fragment: Fragment; text: string | null } | null = null;
   /** The last paste: repeating it (same fragment, same spot) steps further away each time. */
   let repeat = { signature: '', anchor: '', count: 0 };
 
@@ -121,22 +122,19 @@ export function createClipboardActions(core: Core) {
   }
 
   return {
-    /** Copies the selected items and their inner wires; returns the text for the system clipboard. */
-    copy(): string | null {
+    /**
+     * Copies the selected items and their inner wires; returns them as a small workflow, for the
+     * check and serialisation before they leave the page, or null when nothing is selected.
+     */
+    copy(): Workflow | null {
       const fragment = selection();
       if (!fragment) return null;
-      const text = serializeWorkflow(fragmentWorkflow(fragment, core.get().doc.metadata.title));
-      copied = { fragment, text };
+      copied = { fragment, text: null };
       repeat = { signature: signature(fragment), anchor: '', count: 0 };
-      return text;
+      return fragmentWorkflow(fragment, core.get().doc.metadata.title);
     },
 
-    /** What the last copy holds, as a workflow (for the check before it leaves the page). */
-    copiedWorkflow(): Workflow | null {
-      return copied ? fragmentWorkflow(copied.fragment, core.get().doc.metadata.title) : null;
-    },
-
-    /** The text that went to the clipboard instead (the copy with credentials removed). */
+    /** The text the last copy put on the system clipboard (the copy with credentials removed, if so). */
     setCopiedText(text: string): void {
       if (copied) copied = { ...copied, text };
     },

@@ -2,15 +2,14 @@
  * The store's engine: state, subscriptions, and the one way the document changes (`change`),
  * which records immer patches in the history. Actions live in their own modules and use this.
  */
-import { enablePatches, produceWithPatches, type Draft, applyPatches } from 'immer';
+import type { Draft } from 'immer';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
 import { groupItem, noteItem, type Measure } from './frames';
 import { buildIndex } from './graph-index';
 import { History, type RecordOptions } from './history';
+import { applyChange, produceChange } from './produce';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
-
-enablePatches();
 
 export interface CoreOptions {
   registry: NodeRegistry;
@@ -117,7 +116,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       emit();
     },
     change(recordOptions, recipe, extra) {
-      const [doc, patches, inverse] = produceWithPatches(state.doc, recipe);
+      const [doc, patches, inverse] = produceChange(state.doc, recipe);
       if (patches.length === 0) {
         if (extra) {
           state = { ...state, ...extra };
@@ -137,13 +136,13 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     undo() {
       const entry = history.popUndo();
       if (!entry) return false;
-      install(applyPatches(state.doc, entry.inverse), { drag: null });
+      install(applyChange(state.doc, entry.inverse), { drag: null });
       return true;
     },
     redo() {
       const entry = history.popRedo();
       if (!entry) return false;
-      install(applyPatches(state.doc, entry.patches), { drag: null });
+      install(applyChange(state.doc, entry.patches), { drag: null });
       return true;
     },
     markSaved() {

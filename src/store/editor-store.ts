@@ -5,7 +5,8 @@
  */
 import type { Draft } from 'immer';
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
-import { WORKFLOW_VERSION, type Workflow } from '../../workflow/schema';
+import { WORKFLOW_VERSION } from '../../workflow/format';
+import type { Workflow } from '../../workflow/schema';
 import type { LoadResult } from '../../workflow/load';
 import { createAnnotationActions } from './annotation-actions';
 import { createClipboardActions } from './clipboard';

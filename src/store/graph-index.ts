@@ -3,7 +3,7 @@
  * not change keep their identity, so a node view subscribed to its own entry does not re-render
  * when another node is edited (500 nodes, one keystroke, one node re-rendered).
  */
-import { type Workflow, type WorkflowEdge, type WorkflowNode } from '../../workflow/schema';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 
 /** Edges into one node, by input port name. */
 export type InboundEdges = ReadonlyMap<string, WorkflowEdge>;

@@ -4,7 +4,7 @@
  * key within GROUP_WINDOW_MS merge into one entry (typing in one field); anything else, an undo,
  * or `seal()` (a save) closes the group.
  */
-import { type Patch } from 'immer';
+import type { Patch } from 'immer';
 
 /** Typing pauses longer than this start a new undo step. */
 export const GROUP_WINDOW_MS = 1000;

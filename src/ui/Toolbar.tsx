@@ -4,9 +4,10 @@
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useState } from 'react';
-import { fetchExamples, openExample } from '../files/examples';
-import { chooseAndOpen, newWorkflow, OPEN_INPUT_ID, openWorkflowFile, saveWorkflow, WORKFLOW_ACCEPT } from '../files/open-save';
-import { MOD } from '../canvas/shortcuts';
+import {
+  chooseAndOpen, fetchExamples, newWorkflow, OPEN_INPUT_ID, openExample, openWorkflowFile, saveWorkflow, WORKFLOW_ACCEPT,
+} from '../files/commands';
+import { MOD } from '../canvas/mod-key';
 import { useEditor, useEditorStore } from '../store/react';
 import { MenuButton, type MenuItem } from './Menu';
 import { openDialog, openPalette } from './ui-state';

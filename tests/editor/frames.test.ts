@@ -129,7 +129,7 @@ describe('groups', () => {
   it('copies a group with what it holds and pastes it with fresh ids, in this tab or another', () => {
     const { s, g } = framedPair();
     s.select({ nodes: [groupItem(g)] });
-    const text = s.copy()!;
+    const text = serializeWorkflow(s.copy()!);
     const other = createEditorStore({ initial: createWorkflow() });
     other.addNote({ x: 0, y: 0 });
     const parsed = parsePaste(text, other.registry);

@@ -6,10 +6,10 @@ import { useId, useState } from 'react';
 import { LOCAL_LIMITS } from '../../../api/image';
 import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, isSupportedResolution, type EngineId } from '../../../api/catalog';
 import { useSettings } from '../../settings/settings-store';
-import { useChatModels } from '../../settings/models';
 import { TextArea } from '../../ui/TextArea';
 import { controlNetOptions } from '../field-plan';
 import { NumberWidget, Options, SelectWidget } from './basic';
+import { ModelSuggestions } from './lazy';
 import type { WidgetProps } from './types';
 
 export function ResolutionWidget({ id, spec, params, setMany, describedBy, invalid }: WidgetProps) {
@@ -126,9 +126,10 @@ export function AssetWidget({ id, value, set, describedBy, invalid, spec }: Widg
   );
 }
 
+/** A chat model: free text, with the endpoint's models suggested once the field is reached. */
 export function ModelWidget({ id, value, set, describedBy, invalid, spec }: WidgetProps) {
   const settings = useSettings();
-  const models = useChatModels();
+  const [suggest, setSuggest] = useState(false);
   const listId = `${id}-models`;
   return (
     <>
@@ -144,10 +145,10 @@ export function ModelWidget({ id, value, set, describedBy, invalid, spec }: Widg
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onChange={(e) => set(e.target.value, { typing: true })}
+        onPointerEnter={() => setSuggest(true)}
+        onFocus={() => setSuggest(true)}
       />
-      <datalist id={listId}>
-        {models.map((m) => <option key={m} value={m} />)}
-      </datalist>
+      {suggest && <ModelSuggestions listId={listId} />}
     </>
   );
 }

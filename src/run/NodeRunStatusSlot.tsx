@@ -1,0 +1,27 @@
+/**
+ * What each node draws for its run status: nothing until the node has one, then the status view
+ * (NodeRunStatus.tsx), fetched when the first run starts rather than with the first paint. Until
+ * then a node only listens for a status of its own.
+ */
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { useRunContext } from './context';
+
+const load = () => import('./NodeRunStatus');
+const NodeRunStatusView = lazy(() => load().then((m) => ({ default: m.NodeRunStatus })));
+
+/** Starts fetching the status view (a run is starting). */
+export function preloadNodeRunStatus(): void {
+  load().catch(() => undefined);
+}
+
+export function NodeRunStatus({ nodeId }: { nodeId: string }) {
+  const { status } = useRunContext().controller.state;
+  const subscribe = useCallback((listener: () => void) => status.subscribe(nodeId, listener), [status, nodeId]);
+  const shown = useSyncExternalStore(subscribe, () => status.get(nodeId) !== undefined);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <NodeRunStatusView nodeId={nodeId} />
+    </Suspense>
+  );
+}
