@@ -9,9 +9,13 @@ import { useRunContext } from './context';
 const load = () => import('./NodeRunStatus');
 const NodeRunStatusView = lazy(() => load().then((m) => ({ default: m.NodeRunStatus })));
 
-/** Starts fetching the status view (a run is starting). */
-export function preloadNodeRunStatus(): void {
-  load().catch(() => undefined);
+/**
+ * Fetches the status view: when the person starts working, and again (a no-op by then) before a
+ * run starts, which waits for it. A failed fetch does not stop the run; the view is asked for again
+ * when a node first has a status.
+ */
+export function preloadNodeRunStatus(): Promise<void> {
+  return load().then(() => undefined, () => undefined);
 }
 
 export function NodeRunStatus({ nodeId }: { nodeId: string }) {

@@ -48,7 +48,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   const [parts] = useState(() => {
     const controller: RunController = createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() });
     const session = createSessionUsage();
-    const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary) });
+    const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary), ready: preloadNodeRunStatus });
     return { controller, session, queue, runCount: createValueStore(1) };
   });
   const { controller, queue } = parts;
@@ -56,6 +56,16 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => estimator.start(), [estimator]);
   useEffect(() => attachHistory(controller, link), [controller, link]);
+  useEffect(() => {
+    // The nodes' status view is not needed to paint; have it once the person starts working.
+    const warmUp = () => void preloadNodeRunStatus();
+    window.addEventListener('pointerdown', warmUp, { capture: true, once: true });
+    window.addEventListener('keydown', warmUp, { capture: true, once: true });
+    return () => {
+      window.removeEventListener('pointerdown', warmUp, { capture: true });
+      window.removeEventListener('keydown', warmUp, { capture: true });
+    };
+  }, []);
 
   // Results of nodes that were deleted (or replaced by opening another file) let go of their images.
   useEffect(() => {
@@ -70,7 +80,6 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
 
   const value = useMemo<RunContextValue>(() => {
     const start = (options: PlanOptions, count?: number) => {
-      preloadNodeRunStatus();
       // The document is immutable: the worker gets this snapshot, edits during the run do not reach it.
       void queue.start(options, count ?? parts.runCount.get());
     };

@@ -35,6 +35,8 @@ export interface RunQueueDeps {
   onRun?(summary: RunSummary): void;
   /** In [0, 1), for `random` seeds; Math.random by default. */
   random?: () => number;
+  /** What the page must have before a run's first event (the nodes' status view), awaited once per start. */
+  ready?(): Promise<unknown>;
 }
 
 /** The seeds that differ between two snapshots of the same workflow. */
@@ -67,7 +69,8 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
       progress.set({ index: 1, count });
       try {
         // The planner (with the executor's validation) loads with the first run, not at start-up.
-        const { planBatch, runBatch } = await import('../../workers/seeds');
+        // The status view too: a run that began before it arrived would stream its text unseen.
+        const [{ planBatch, runBatch }] = await Promise.all([import('../../workers/seeds'), deps.ready?.()]);
         const batch = planBatch(deps.link.getWorkflow(), deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
         await runBatch(batch.runs, async (snapshot, index) => {
           if (index > 0) progress.set({ index: index + 1, count });

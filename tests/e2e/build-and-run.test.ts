@@ -7,7 +7,10 @@ const session = editorSession();
 
 describe('building and running a workflow', () => {
   it('chat → text to image, added from the palette and wired by dragging, runs on the local engines', async () => {
-    const editor = await session.open();
+    // Tokens 25 ms apart (the shared server's 5 ms can all land within one frame on a loaded machine),
+    // so that seeing the text arrive piece by piece is about the editor, not the machine's load.
+    const server = await session.server({ ATELIER_LOCAL_TOKEN_MS: '25' });
+    const editor = await session.open({ baseUrl: server.url });
     await editor.newWorkflow();
 
     const chat = await editor.addNode('Chat prompt writer', { x: 120, y: 120 });

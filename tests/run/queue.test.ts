@@ -32,12 +32,12 @@ function fakeLink(doc: Workflow) {
   return { link, applied };
 }
 
-function setup(doc: Workflow, imageLatencyMs = 1) {
+function setup(doc: Workflow, imageLatencyMs = 1, ready?: () => Promise<unknown>) {
   const fake = inThreadClient({ registry, imageLatencyMs });
   const controller = createRunController({ client: fake.client, settings: () => settings, urls: countingUrls().urls });
   const { link, applied } = fakeLink(doc);
   const runs: string[] = [];
-  const queue = createRunQueue({ controller, link, onRun: (s) => runs.push(s.status) });
+  const queue = createRunQueue({ controller, link, onRun: (s) => runs.push(s.status), ...(ready ? { ready } : {}) });
   const progress: (BatchProgress | undefined)[] = [];
   queue.progress.subscribe(() => progress.push(queue.progress.get()));
   return { ...fake, controller, queue, applied, runs, progress };
@@ -59,6 +59,19 @@ describe('run queue', () => {
     ]);
     expect(runs).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(progress).toEqual([{ index: 1, count: 3 }, { index: 2, count: 3 }, { index: 3, count: 3 }, undefined]);
+  });
+
+  it('sends nothing until what the page needs to show the run has arrived (the nodes\' status view)', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const { queue, image } = setup(drawing({ seed: 5 }), 1, () => arrived);
+
+    const done = queue.start({ mode: 'all' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(image.calls).toHaveLength(0);
+    arrive();
+    expect((await done).map((s) => s.status)).toEqual(['succeeded']);
+    expect(image.calls).toHaveLength(1);
   });
 
   it('keeps a fixed seed, so every run after the first comes from the cache', async () => {
