@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, SAMPLERS, STYLE_PRESETS, type EngineId } from './catalog';
 import { Base64ImageSchema } from './image-data';
-import { closestName } from './issues';
+import { closestName } from './closest-name';
 
 /**
  * Bounds the interface does not show (steps, cfg_scale, num_images, seed). The local engines
