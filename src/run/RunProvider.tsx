@@ -19,6 +19,7 @@ import { FormChecksContext } from '../forms/form-checks';
 import { preloadNodeRunStatus } from './NodeRunStatusSlot';
 import { createValueStore } from './keyed-store';
 import { createRunQueue } from './queue';
+import { createRunMenus, openRunMenuOnContextMenu } from './run-menus';
 import { createSessionUsage } from './session-usage';
 import { storeLink } from './store-link';
 import { createWorkerClient, type RunClient } from './worker-client';
@@ -52,7 +53,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     const controller: RunController = createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() });
     const session = createSessionUsage();
     const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary) });
-    return { controller, session, queue, runCount: createValueStore(1) };
+    return { controller, session, queue, runCount: createValueStore(1), runMenus: createRunMenus() };
   });
   const { controller, queue } = parts;
   const [estimator] = useState(() => createEstimator(controller, link));
@@ -103,13 +104,16 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     const onEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && (controller.state.overview.get().running || queue.progress.get()) && !escapeIsTaken(event)) queue.cancel();
     };
+    const onContextMenu = openRunMenuOnContextMenu(parts.runMenus);
     window.addEventListener('keydown', onRunKey, true);
     window.addEventListener('keydown', onEscape);
+    window.addEventListener('contextmenu', onContextMenu);
     return () => {
       window.removeEventListener('keydown', onRunKey, true);
       window.removeEventListener('keydown', onEscape);
+      window.removeEventListener('contextmenu', onContextMenu);
     };
-  }, [value, controller, queue, link]);
+  }, [value, controller, queue, link, parts.runMenus]);
 
   return (
     <RunContext.Provider value={value}>
