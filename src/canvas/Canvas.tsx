@@ -276,7 +276,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
-        {minimap && <LazyMinimap nodes={nodes} />}
+        {minimap && <LazyMinimap nodes={nodes} sizes={measured} />}
       </ReactFlow>
       {palette && <LazyPalette request={palette} />}
       {exportCheck && <LazyExportCheck />}
