@@ -32,7 +32,13 @@ const toLocalServer: ProxyOptions = {
 export default defineConfig({
   plugins: [react(), compactWordList()],
   publicDir: 'public',
-  worker: { format: 'es', plugins: () => [compactWordList()] },
+  worker: {
+    format: 'es',
+    plugins: () => [compactWordList()],
+    // One file: the worker validates and runs as soon as it estimates, so code the nodes fetch on
+    // demand (their `load`) would only be one more request at start.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

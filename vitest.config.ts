@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
-          setupFiles: ['tests/setup/store-producer.ts'],
+          setupFiles: ['tests/setup/on-demand.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { registry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
+import { loadNodeTypes } from '../workers/load-nodes';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
 import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
@@ -117,6 +118,7 @@ export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRu
     : { mode: args.target.mode, nodeId: findNode(workflow, args.target.node, `--${args.target.mode}`).id };
   const chatModel = args.model ?? (args.textBaseUrl === undefined ? DEFAULT_LOCAL_CHAT_MODEL : '');
 
+  await loadNodeTypes(workflow, registry);
   const planned = planRun(workflow, registry, plan);
   const inRun = new Set(planned.ok ? planned.plan.nodes.map((n) => n.id) : workflow.nodes.map((n) => n.id));
   const problems = [...(planned.ok ? [] : planned.problems), ...chatModelProblems(workflow, inRun, chatModel)];

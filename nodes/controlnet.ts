@@ -1,6 +1,6 @@
 /** ControlNet: `generate/controlnet-sdxl` with a checkpoint and a control image. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, controlNetParams, type ControlNetParams } from './image-params';
-import { imageParamIssues, placeholderImages, requireImage, runImageRequest } from './image-request';
+import { imageRequests, loadImageRequests } from './image-code';
 import type { NodeDefinition } from './types';
 
 export const controlNetNode: NodeDefinition<ControlNetParams> = {
@@ -20,7 +20,15 @@ export const controlNetNode: NodeDefinition<ControlNetParams> = {
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  validate: (p, connected) => imageParamIssues(p, placeholderImages('controlnet_image'), connected),
+  load: loadImageRequests,
+  validate(p, connected) {
+    const code = imageRequests();
+    return code.imageParamIssues(p, code.placeholderImages('controlnet_image'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
-  run: ({ params: p, inputs, ctx }) => runImageRequest(p, { controlnet_image: requireImage(inputs, 'control_image') }, ctx),
+  async run({ params: p, inputs, ctx }) {
+    await loadImageRequests();
+    const code = imageRequests();
+    return code.runImageRequest(p, { controlnet_image: code.requireImage(inputs, 'control_image') }, ctx);
+  },
 };

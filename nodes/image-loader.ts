@@ -3,7 +3,7 @@
  * as base64 so the file runs anywhere. It is passed on exactly as stored.
  */
 import { z } from 'zod';
-import { Base64ImageSchema } from '../api/image';
+import { Base64ImageSchema } from '../api/image-data';
 import { ParamIssuesError } from './errors';
 import type { NodeDefinition, ParamIssue } from './types';
 import { imageMime, imageValue } from './values';

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { PUBLIC_ASSET_PREFIX, TOKEN_LIMITS, type EngineId } from '../api/catalog';
-import { ImageRequestSchema, imageDefaults } from '../api/image';
+import { ImageRequestSchema, imageDefaults } from '../api/image-schema';
 import { numberParamPort, textParamPort } from './ports';
 import type { PortSpec } from './types';
 

@@ -1,6 +1,6 @@
 /** Image to image: `init_image` + `strength` on `generate/{sdxl,sd}`. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, imageToImageParams, type ImageToImageParams } from './image-params';
-import { imageParamIssues, placeholderImages, requireImage, runImageRequest } from './image-request';
+import { imageRequests, loadImageRequests } from './image-code';
 import type { NodeDefinition } from './types';
 
 export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
@@ -15,7 +15,15 @@ export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  validate: (p, connected) => imageParamIssues(p, placeholderImages('init_image'), connected),
+  load: loadImageRequests,
+  validate(p, connected) {
+    const code = imageRequests();
+    return code.imageParamIssues(p, code.placeholderImages('init_image'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
-  run: ({ params: p, inputs, ctx }) => runImageRequest(p, { init_image: requireImage(inputs, 'image') }, ctx),
+  async run({ params: p, inputs, ctx }) {
+    await loadImageRequests();
+    const code = imageRequests();
+    return code.runImageRequest(p, { init_image: code.requireImage(inputs, 'image') }, ctx);
+  },
 };

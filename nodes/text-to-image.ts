@@ -1,6 +1,6 @@
 /** Text to image: `generate/{sdxl,sd}` from a prompt. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, textToImageParams, type TextToImageParams } from './image-params';
-import { imageParamIssues, runImageRequest } from './image-request';
+import { imageRequests, loadImageRequests } from './image-code';
 import type { NodeDefinition } from './types';
 
 export const textToImageNode: NodeDefinition<TextToImageParams> = {
@@ -12,7 +12,11 @@ export const textToImageNode: NodeDefinition<TextToImageParams> = {
   params: textToImageParams,
   inputs: PARAM_PORTS,
   outputs: IMAGE_OUTPUTS,
-  validate: (p, connected) => imageParamIssues(p, {}, connected),
+  load: loadImageRequests,
+  validate: (p, connected) => imageRequests().imageParamIssues(p, {}, connected),
   cacheable: (p) => typeof p.seed === 'number',
-  run: ({ params: p, ctx }) => runImageRequest(p, {}, ctx),
+  async run({ params: p, ctx }) {
+    await loadImageRequests();
+    return imageRequests().runImageRequest(p, {}, ctx);
+  },
 };

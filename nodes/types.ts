@@ -87,6 +87,11 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   description: string;
   /** Parameters by name, with defaults; parsed before run. */
   params: z.ZodType<P>;
+  /**
+   * Fetches code `validate` and `run` use that the editor's page need not carry (the image
+   * nodes' request rules and CLIP token count). Await it before either (workers/load-nodes.ts).
+   */
+  load?(): Promise<void>;
   /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
   inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
   outputs: readonly PortSpec[];

@@ -6,7 +6,7 @@
  * as free.
  */
 import { samplerPriceUnits } from '../api/catalog';
-import { imageDefaults } from '../api/image';
+import { imageDefaults } from '../api/image-schema';
 import type { AnyNodeDefinition } from '../nodes/types';
 import { parseParams } from './params';
 

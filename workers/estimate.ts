@@ -14,6 +14,7 @@ import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
 import { toNodeError, type NodeOutputs } from './events';
+import { loadNodeTypes } from './load-nodes';
 import { parseParams } from './params';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf, prepareNode } from './prepare';
@@ -102,6 +103,7 @@ export async function estimateRun(
   options: PlanOptions,
   deps: EstimateDeps,
 ): Promise<RunEstimate> {
+  await loadNodeTypes(workflow, registry);
   const planned = planRun(workflow, registry, options);
   if (!planned.ok) return { ok: false, problems: planned.problems };
   const context = cacheContextOf(deps.settings, deps.cacheScope);

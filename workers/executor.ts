@@ -9,6 +9,7 @@ import type { Workflow } from '../workflow/schema';
 import { bypassOutputs, type PassThrough, type Unavailable } from './bypass';
 import { createMemoryCache, type CacheStore } from './cache';
 import { toNodeError, type ExecutorEvent, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
+import { loadNodeTypes } from './load-nodes';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf } from './prepare';
 import { runNode, type NodeEnv } from './run-node';
@@ -96,6 +97,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     });
 
     const planOptions: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
+    await loadNodeTypes(workflow, deps.registry);
     const planned = planRun(workflow, deps.registry, planOptions);
     if (!planned.ok) {
       emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: [] });

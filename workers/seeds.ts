@@ -5,7 +5,7 @@
  * the editor applies their result to its store, and a batch of N runs is N snapshots taken when
  * it is queued (as ComfyUI's queue does), each with the seeds the run before it would leave.
  */
-import { LOCAL_LIMITS } from '../api/image';
+import { LOCAL_LIMITS } from '../api/image-schema';
 import { SEED_MODES, type SeedMode } from '../nodes/image-params';
 import type { Workflow, WorkflowNode } from '../workflow/schema';
 import type { RunSummary } from './events';

@@ -2,15 +2,18 @@
  * What the editor's web worker offers the page, kept apart from `expose` so it can be tested
  * without a Worker: settings in (endpoints and token from the editor's settings, never from a
  * workflow), runs with their events out (images as transferred bytes), cancel, the cost estimate
- * of a run, and the result cache's size and Clear.
+ * of a run, the result cache's size and Clear, and for the editor's forms the checks that need
+ * the node types' own code and the CLIP word list, which the page does not load.
  */
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ClientConfig } from '../api/http';
+import { countPromptTokens } from '../api/prompt';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
 import { estimateRun, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
+import { checkParams, type ParamProblem } from './params';
 import type { PlanOptions } from './plan';
 import { toUiEvent, type UiEvent } from './transfer';
 import type { NodeRegistry } from './validate';
@@ -60,6 +63,14 @@ export interface WorkerApi {
   clearCache(): Promise<void>;
   /** How full the result cache is, and whether it persists. */
   cacheStats(): Promise<CacheStats>;
+  /**
+   * What is wrong with one node's parameters, found as a run finds them (checkParams); `connected`
+   * names its connected inputs, `fromPorts` the parameters they supply. Undefined for a node type
+   * this build does not know. Needs no settings.
+   */
+  checkNodeParams(nodeType: string, params: Record<string, unknown>, connected: readonly string[], fromPorts: readonly string[]): Promise<ParamProblem[] | undefined>;
+  /** The CLIP tokens of each prompt, counted as the service counts (weighting syntax is free). */
+  countPromptTokens(prompts: readonly string[]): number[];
 }
 
 /**
@@ -152,5 +163,15 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       if (!isManaged(cache)) return Promise.reject(new Error('this result cache does not report its size'));
       return cache.stats();
     },
+
+    async checkNodeParams(nodeType, params, connected, fromPorts) {
+      const def = deps.registry.get(nodeType);
+      if (!def) return undefined;
+      await def.load?.();
+      const check = checkParams(def, params, new Set(connected), new Set(fromPorts));
+      return check.ok ? [] : check.problems;
+    },
+
+    countPromptTokens: (prompts) => prompts.map(countPromptTokens),
   };
 }

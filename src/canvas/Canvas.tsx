@@ -4,7 +4,8 @@
  * step at its end; selection and measured sizes never enter the document).
  */
 import {
-  Background, BackgroundVariant, Controls, ReactFlow, useStore, type EdgeChange, type NodeChange, type Viewport,
+  Background, BackgroundVariant, Controls, getViewportForBounds, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
+  type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { openWorkflowFile, readImageFile } from '../files/commands';
@@ -32,6 +33,7 @@ import { MOD } from './mod-key';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
+import { estimateFit, FIT_VIEW_OPTIONS, MIN_ZOOM, nearlySameView } from './fit';
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
@@ -39,26 +41,8 @@ type AnyNode = CanvasNode | FrameNode;
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
 const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
-const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
-const MIN_ZOOM = 0.05;
 /** How long after a load the view keeps fitting itself to nodes as they get their sizes. */
 const AUTO_FIT_MS = 1500;
-
-/** Roughly how big a node is before it is measured, for fitting a workflow before it is drawn. */
-const NOMINAL_NODE = { width: 300, height: 360 };
-
-/** The view that shows every node, from positions and nominal sizes (the same rule as fitView). */
-export function estimateFit(nodes: readonly { position: XY }[], width: number, height: number): { x: number; y: number; zoom: number } {
-  const xs = nodes.map((n) => n.position.x);
-  const ys = nodes.map((n) => n.position.y);
-  const left = Math.min(...xs);
-  const top = Math.min(...ys);
-  const w = Math.max(...xs) + NOMINAL_NODE.width - left;
-  const h = Math.max(...ys) + NOMINAL_NODE.height - top;
-  const pad = 1 + 2 * FIT_VIEW_OPTIONS.padding;
-  const zoom = Math.max(MIN_ZOOM, Math.min(FIT_VIEW_OPTIONS.maxZoom, width / (w * pad), height / (h * pad)));
-  return { x: (width - w * zoom) / 2 - left * zoom, y: (height - h * zoom) / 2 - top * zoom, zoom };
-}
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -82,6 +66,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const exportCheck = useSmallStore(exportCheckStore);
   const tabConflict = useSmallStore(tabConflictStore);
   const overview = useStore(isLowZoom);
+  const flow = useStoreApi<AnyNode, CanvasEdge>();
   const root = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
@@ -134,10 +119,18 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   useEffect(() => {
     if (performance.now() > autoFitUntil.current || measured.size === 0) return;
     const timer = setTimeout(() => {
-      if (performance.now() <= autoFitUntil.current) void rf.fitView(FIT_VIEW_OPTIONS);
+      if (performance.now() > autoFitUntil.current) return;
+      // fitView's own rule (measured nodes, padded), but the view moves only if that shows: a
+      // 500-node graph fitted before it was drawn is usually right already, and moving the view
+      // costs every node and wire a look.
+      const { nodeLookup, width, height, minZoom, transform: [x, y, zoom] } = flow.getState();
+      const drawn = [...nodeLookup.values()].filter((n) => n.measured.width && n.measured.height && !n.hidden);
+      if (drawn.length === 0) return;
+      const target = getViewportForBounds(rf.getNodesBounds(drawn), width, height, minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+      if (!nearlySameView(target, { x, y, zoom })) void rf.setViewport(target);
     }, 60);
     return () => clearTimeout(timer);
-  }, [measured, loads, rf]);
+  }, [measured, loads, rf, flow]);
 
   const onNodesChange = useCallback((changes: NodeChange<AnyNode>[]) => {
     const { selection: current, resize: resizing, index: graph } = store.getState();
@@ -278,7 +271,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
-        {minimap && <LazyMinimap nodes={nodes} />}
+        {minimap && <LazyMinimap nodes={nodes} sizes={measured} />}
       </ReactFlow>
       {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
       {palette && <LazyPalette request={palette} />}

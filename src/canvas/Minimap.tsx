@@ -21,18 +21,22 @@ function color(node: Node): string {
   return '#7f849c';
 }
 
-function rectOfNode(node: Node): Rect {
+/** Drawn sizes by node id, as the canvas measured them (a node object carries one only sometimes). */
+type Sizes = ReadonlyMap<string, { width: number; height: number }>;
+
+function rectOfNode(node: Node, sizes: Sizes): Rect {
+  const size = sizes.get(node.id);
   return {
     x: node.position.x,
     y: node.position.y,
-    width: node.measured?.width ?? node.width ?? FALLBACK.width,
-    height: node.measured?.height ?? node.height ?? FALLBACK.height,
+    width: size?.width ?? node.measured?.width ?? node.width ?? FALLBACK.width,
+    height: size?.height ?? node.measured?.height ?? node.height ?? FALLBACK.height,
   };
 }
 
 /** The part of the flow the minimap shows, and the scale from flow to minimap pixels. */
-function frameOf(nodes: readonly Node[]): { world: Rect; scale: number } {
-  const rects = nodes.map(rectOfNode);
+function frameOf(nodes: readonly Node[], sizes: Sizes): { world: Rect; scale: number } {
+  const rects = nodes.map((node) => rectOfNode(node, sizes));
   const left = Math.min(...rects.map((r) => r.x));
   const top = Math.min(...rects.map((r) => r.y));
   const w = Math.max(1, Math.max(...rects.map((r) => r.x + r.width)) - left);
@@ -64,11 +68,11 @@ function ViewBox({ world, scale }: { world: Rect; scale: number }) {
   );
 }
 
-function MinimapImpl({ nodes }: { nodes: readonly Node[] }) {
+function MinimapImpl({ nodes, sizes }: { nodes: readonly Node[]; sizes: Sizes }) {
   const rf = useReactFlow();
   const canvas = useRef<HTMLCanvasElement>(null);
   const dragging = useRef(false);
-  const frame = useMemo(() => (nodes.length > 0 ? frameOf(nodes) : null), [nodes]);
+  const frame = useMemo(() => (nodes.length > 0 ? frameOf(nodes, sizes) : null), [nodes, sizes]);
 
   useEffect(() => {
     const el = canvas.current;
@@ -81,11 +85,11 @@ function MinimapImpl({ nodes }: { nodes: readonly Node[] }) {
     ctx.clearRect(0, 0, WIDTH, HEIGHT);
     if (!frame) return;
     for (const node of nodes) {
-      const r = rectOfNode(node);
+      const r = rectOfNode(node, sizes);
       ctx.fillStyle = color(node);
       ctx.fillRect((r.x - frame.world.x) * frame.scale, (r.y - frame.world.y) * frame.scale, Math.max(1, r.width * frame.scale), Math.max(1, r.height * frame.scale));
     }
-  }, [nodes, frame]);
+  }, [nodes, sizes, frame]);
 
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     if (!frame) return;

@@ -2,6 +2,8 @@
  * A node's title bar: the user's title (or the type's), renamed in place by double-click, the
  * pencil button, or F2 on the selected node; Enter keeps, Escape cancels. The type shows beside a
  * custom title. The bypass button (or Ctrl+B) keeps the node in the graph without running it.
+ * The overview (compact) shows the title and the run menu only; the type, the bypass tag and its
+ * button, which its CSS hid there, are not drawn there at all.
  */
 import { useState } from 'react';
 import { useEditorStore } from '../store/react';
@@ -42,11 +44,12 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, compa
         : (
           <>
             <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{compact ? overviewTitle(title) : title}</span>
-            {title !== typeTitle && <span className="node-type">{typeTitle}</span>}
-            {bypassed && <span className="bypass-tag">bypassed</span>}
+            {!compact && title !== typeTitle && <span className="node-type">{typeTitle}</span>}
+            {!compact && bypassed && <span className="bypass-tag">bypassed</span>}
+            {/* Hidden in the overview, but there for F2 (use-shortcuts.ts clicks it). */}
             <button type="button" className="icon-button rename nodrag" aria-label={`Rename node ${title}`} onClick={() => setEditing(true)}>✎</button>
             {NodeRunMenu && <NodeRunMenu nodeId={nodeId} />}
-            <button
+            {!compact && <button
               type="button"
               className={`icon-button bypass-toggle nodrag ${bypassed ? 'on' : ''}`}
               aria-label={`Bypass ${title}`}
@@ -55,7 +58,7 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, compa
               onClick={() => store.toggleBypass([nodeId])}
             >
               ⤼
-            </button>
+            </button>}
           </>
         )}
     </header>

@@ -1,7 +1,12 @@
 /**
  * React Flow's nodes and edges, derived from the document and the UI state. Objects are reused
  * while their inputs are unchanged, so React Flow (which compares by identity) does no work for
- * the 499 nodes that did not move when one did.
+ * the 499 nodes that did not move when one did; the same array comes back when nothing changed.
+ *
+ * A node's measured size is React Flow's own (it measures every node it draws, and keeps the size
+ * while it is given the same object); it is written into a node object only when that object is
+ * made again for another reason, so that React Flow does not forget it. Measuring 500 freshly
+ * opened nodes thus makes no new objects, and React Flow does not adopt them all a second time.
  */
 import type { Edge, Node } from '@xyflow/react';
 import type { NodeRegistry } from '../../nodes/index';
@@ -26,7 +31,6 @@ interface NodeEntry {
   source: WorkflowNode;
   selected: boolean;
   drag: XY | undefined;
-  measured: Size | undefined;
   known: boolean;
   out: CanvasNode;
 }
@@ -40,21 +44,25 @@ interface EdgeEntry {
 
 export function createDeriver(registry: NodeRegistry) {
   let nodeCache = new Map<string, NodeEntry>();
+  let lastNodes: CanvasNode[] = [];
   let edgeCache = new Map<string, EdgeEntry>();
   const data = new Map<string, NodeData>();
 
   function nodes(doc: Workflow, selection: Selection, drag: ReadonlyMap<string, XY> | null, measured: ReadonlyMap<string, Size>): CanvasNode[] {
     const next = new Map<string, NodeEntry>();
-    const out = doc.nodes.map((node) => {
+    let changed = doc.nodes.length !== lastNodes.length;
+    const out = doc.nodes.map((node, i) => {
       const selected = selection.nodes.has(node.id);
       const dragAt = drag?.get(node.id);
-      const size = measured.get(node.id);
       const known = registry.has(node.type);
       const before = nodeCache.get(node.id);
-      if (before && before.source === node && before.selected === selected && before.drag === dragAt && before.measured === size && before.known === known) {
+      if (before && before.source === node && before.selected === selected && before.drag === dragAt && before.known === known) {
         next.set(node.id, before);
+        if (lastNodes[i] !== before.out) changed = true;
         return before.out;
       }
+      changed = true;
+      const size = measured.get(node.id);
       let d = data.get(node.id);
       if (!d || d.workflowType !== node.type) data.set(node.id, (d = { workflowType: node.type }));
       const title = node.title || registry.get(node.type)?.title || node.type;
@@ -67,11 +75,13 @@ export function createDeriver(registry: NodeRegistry) {
         ariaLabel: `${title} node`,
         ...(size ? { measured: size } : {}),
       };
-      next.set(node.id, { source: node, selected, drag: dragAt, measured: size, known, out: rf });
+      next.set(node.id, { source: node, selected, drag: dragAt, known, out: rf });
       return rf;
     });
     nodeCache = next;
     for (const id of data.keys()) if (!next.has(id)) data.delete(id);
+    if (!changed) return lastNodes;
+    lastNodes = out;
     return out;
   }
 

@@ -1,83 +1,33 @@
 /**
- * Carries out `focusNode(nodeId, field)`: centres the node (zooming in far enough for its form
- * to be drawn), then focuses the field's control once React Flow has rendered it.
+ * Carries out `focusNode(nodeId, field)` (reveal.ts, fetched with the first request): the node is
+ * centred and the field focused. A newer request replaces one still under way.
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
 import { FIELD_ALIASES } from '../forms/field-aliases';
 import type { EditorStore } from '../store/editor-store';
-import type { FocusRequest } from '../store/state';
 import type { CanvasNode } from './derive';
-import { LOW_ZOOM } from './zoom';
-
-/**
- * What to focus in a field, best first: the control that takes its value, then the "from <node>"
- * line of a wired port, then any button. The "as input" switch in the label row comes first in
- * the field but is never what the person came to fix; on it, the next keys typed would go to
- * the canvas's shortcuts.
- */
-const FIELD_CONTROLS = ['textarea, select, input:not([type=hidden]):not([hidden])', '[tabindex]', 'button'];
-
-function fieldControl(field: Element): HTMLElement | null {
-  for (const selector of FIELD_CONTROLS) {
-    const control = field.querySelector<HTMLElement>(selector);
-    if (control) return control;
-  }
-  return null;
-}
-
-function nodeElement(id: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
-}
-
-function focusTarget(request: FocusRequest): HTMLElement | null {
-  const node = nodeElement(request.nodeId);
-  if (!node) return null;
-  if (request.field !== undefined) {
-    const top = request.field.split('.')[0] ?? request.field;
-    const alias = FIELD_ALIASES[top];
-    const field = (alias === undefined ? null : node.querySelector(`[data-field="${CSS.escape(alias)}"]`))
-      ?? node.querySelector(`[data-field="${CSS.escape(top)}"]`);
-    const control = field && fieldControl(field);
-    if (control) return control;
-    // Not drawn yet (a closed "More options" opens on this request): wait for it.
-    if (node.querySelector('.node-form') && !field && node.querySelector('details.more:not([open])')) return null;
-  }
-  return node;
-}
 
 export function useReveal(store: EditorStore): void {
   const rf = useReactFlow<CanvasNode>();
   useEffect(() => {
     let last = store.getState().focus?.seq ?? 0;
-    let frame = 0;
+    let stop: () => void = () => undefined;
+    let live = true;
     const unsubscribe = store.subscribe(() => {
       const request = store.getState().focus;
       if (!request || request.seq === last) return;
       last = request.seq;
-      const node = rf.getInternalNode(request.nodeId);
-      if (!node) return;
-      const width = node.measured.width ?? 300;
-      const height = node.measured.height ?? 200;
-      const { x, y } = node.internals.positionAbsolute;
-      const zoom = Math.max(rf.getViewport().zoom, LOW_ZOOM + 0.4);
-      void rf.setCenter(x + width / 2, y + Math.min(height / 2, 240), { zoom, duration: 250 });
-      const started = performance.now();
-      cancelAnimationFrame(frame);
-      const attempt = () => {
-        const target = focusTarget(request);
-        if (target && performance.now() - started > 260) {
-          target.focus({ preventScroll: true });
-          return;
-        }
-        if (performance.now() - started < 1500) frame = requestAnimationFrame(attempt);
-        else nodeElement(request.nodeId)?.focus({ preventScroll: true });
-      };
-      frame = requestAnimationFrame(attempt);
+      void import('./reveal').then(({ reveal }) => {
+        if (!live || store.getState().focus?.seq !== request.seq) return;
+        stop();
+        stop = reveal(rf, request, FIELD_ALIASES);
+      });
     });
     return () => {
+      live = false;
       unsubscribe();
-      cancelAnimationFrame(frame);
+      stop();
     };
   }, [store, rf]);
 }

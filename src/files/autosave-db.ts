@@ -2,9 +2,10 @@
  * The autosave's records in IndexedDB. Each record sits in a slot ('current', or a copy a tab
  * chose to work on) and carries a revision and the tab that wrote it: a write is refused when
  * another tab wrote the slot since this one last read or wrote it, so no tab overwrites
- * another's work unseen (tab-sync.ts decides what happens then).
+ * another's work unseen (tab-sync.ts decides what happens then). Plain IndexedDB with small
+ * promise helpers: the page reads this at start, without the idb wrapper the history and the
+ * result cache use.
  */
-import { openDB, type IDBPDatabase } from 'idb';
 import { registry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
 import type { AsInputRecord } from '../store/editor-store';
@@ -53,15 +54,47 @@ export interface SlotRead {
 
 export type SlotWrite = { ok: true; rev: number } | { ok: false; rev: number; tab: string | undefined };
 
-let dbPromise: Promise<IDBPDatabase> | undefined;
+let dbPromise: Promise<IDBDatabase> | undefined;
 
-function db(): Promise<IDBPDatabase> {
-  dbPromise ??= openDB(DB_NAME, DB_VERSION, {
-    upgrade(database) {
-      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
-    },
+/** A request's result. Awaiting it keeps its transaction open: promise callbacks run before it commits. */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('an IndexedDB request failed'));
+  });
+}
+
+/** Resolves when the transaction has committed; rejects when it failed or was aborted. */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('an IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('an IndexedDB transaction was aborted'));
+  });
+}
+
+function db(): Promise<IDBDatabase> {
+  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('the autosave database could not be opened'));
+  }).catch((error: unknown) => {
+    dbPromise = undefined;
+    throw error;
   });
   return dbPromise;
+}
+
+/** The store of a new transaction, and the promise of its commit. */
+async function autosaveStore(mode: IDBTransactionMode): Promise<{ store: IDBObjectStore; done: Promise<void> }> {
+  const tx = (await db()).transaction(STORE, mode);
+  const done = committed(tx);
+  // A failed transaction is reported by the request that failed; `done` need not be awaited then.
+  done.catch(() => undefined);
+  return { store: tx.objectStore(STORE), done };
 }
 
 function isViewport(v: unknown): v is Viewport {
@@ -79,7 +112,8 @@ const revOf = (record: unknown): number => {
 export async function readSlot(slot: string): Promise<SlotRead | null> {
   let record: unknown;
   try {
-    record = await (await db()).get(STORE, slot);
+    const { store } = await autosaveStore('readonly');
+    record = await settled(store.get(slot));
   } catch (error) {
     console.warn('atelier: the autosave could not be read', error);
     return null;
@@ -111,17 +145,18 @@ const COPIES_KEPT = 5;
  * never touched.
  */
 export async function pruneCopies(keep: string): Promise<void> {
-  const tx = (await db()).transaction(STORE, 'readwrite');
+  const { store, done } = await autosaveStore('readwrite');
   const slots: { slot: string; savedAt: string }[] = [];
-  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-    const slot = String(cursor.key);
-    if (slot === MAIN_SLOT || slot === keep || !slot.startsWith(COPY_PREFIX)) continue;
-    const savedAt = (cursor.value as Partial<AutosaveRecord> | undefined)?.savedAt;
+  const [keys, values] = await Promise.all([settled(store.getAllKeys()), settled(store.getAll())]);
+  keys.forEach((key, i) => {
+    const slot = String(key);
+    if (slot === MAIN_SLOT || slot === keep || !slot.startsWith(COPY_PREFIX)) return;
+    const savedAt = (values[i] as Partial<AutosaveRecord> | undefined)?.savedAt;
     slots.push({ slot, savedAt: typeof savedAt === 'string' ? savedAt : '' });
-  }
+  });
   slots.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
-  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) await tx.store.delete(slot);
-  await tx.done;
+  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) store.delete(slot);
+  await done;
 }
 
 /**
@@ -129,16 +164,16 @@ export async function pruneCopies(keep: string): Promise<void> {
  * (nothing written) when the slot was written by another tab after revision `rev`, unless `force`.
  */
 export async function writeSlot(slot: string, record: AutosaveRecord, check: { rev: number; tab: string; force?: boolean }): Promise<SlotWrite> {
-  const tx = (await db()).transaction(STORE, 'readwrite');
-  const current: unknown = await tx.store.get(slot);
+  const { store, done } = await autosaveStore('readwrite');
+  const current: unknown = await settled(store.get(slot));
   const theirs = revOf(current);
   const writer = (current as AutosaveRecord | undefined)?.tab;
   if (!check.force && current !== undefined && theirs !== check.rev && writer !== check.tab) {
-    await tx.done;
+    await done;
     return { ok: false, rev: theirs, tab: writer };
   }
   const rev = Math.max(theirs, check.rev) + 1;
-  await tx.store.put({ ...record, rev, tab: check.tab }, slot);
-  await tx.done;
+  await settled(store.put({ ...record, rev, tab: check.tab }, slot));
+  await done;
   return { ok: true, rev };
 }

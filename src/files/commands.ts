@@ -32,7 +32,7 @@ export function openWorkflowFile(store: EditorStore, file: File): Promise<boolea
 /** Asks for a .json file and opens it, through the toolbar's file input. */
 export function chooseAndOpen(store: EditorStore): void {
   // Fetched while the person picks a file.
-  void openSave().catch(() => undefined);
+  openSave().then((m) => m.preloadLoader(), () => undefined);
   const existing = document.getElementById(OPEN_INPUT_ID);
   if (existing instanceof HTMLInputElement) {
     existing.click();

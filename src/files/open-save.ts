@@ -24,6 +24,11 @@ export function fileNameFor(title: string): string {
 const loader = () => import('../../workflow/load');
 const reporter = () => import('./load-report');
 
+/** Fetches the loader and its report while the person is still picking a file. */
+export function preloadLoader(): void {
+  Promise.all([loader(), reporter()]).catch(() => undefined);
+}
+
 /** Opens workflow text from `source` (a file name, an example's title); true when it opened. */
 export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
   const [{ loadWorkflow }, { loadReport, refusalSummary }] = await Promise.all([loader(), reporter()]);

@@ -1,6 +1,6 @@
 /**
  * A node's parameter form, generated from its definition (field-plan.ts), with the problems a run
- * would report shown under their fields. Less-used fields sit under "More options", rendered only
+ * would report shown under their fields (found by the run worker: use-checks.ts). Less-used fields sit under "More options", rendered only
  * when opened; a focus request for one of them opens it.
  */
 import { memo, useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import type { InboundEdges } from '../store/graph-index';
 import { useEditor } from '../store/react';
 import { planFields, type FieldSpec } from './field-plan';
 import { FieldRow } from './FieldRow';
-import { formIssues } from './issues';
+import { useFormIssues } from './use-checks';
 
 export interface NodeFormProps {
   nodeId: string;
@@ -26,7 +26,7 @@ const NEEDS_PARAMS = new Set<FieldSpec['widget']>(['resolution', 'controlnet', '
 
 const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, asInput }: NodeFormProps) {
   const fields = useMemo(() => planFields(def, params, inputs), [def, params, inputs]);
-  const issues = useMemo(() => formIssues(def, params, inputs, inbound), [def, params, inputs, inbound]);
+  const issues = useFormIssues(def, params, inputs, inbound);
   const focusField = useEditor((s) => (s.focus?.nodeId === nodeId ? s.focus.field : undefined));
   const focusSeq = useEditor((s) => (s.focus?.nodeId === nodeId ? s.focus.seq : 0));
   const [moreOpen, setMoreOpen] = useState(false);

@@ -1,9 +1,11 @@
 /**
  * The problems a node's form shows under its fields, found the way a run finds them (the schema,
  * then the node's own validate), with values that connected ports will supply left out of it.
+ * The page asks the run worker (checks.ts), which holds the node types' own code; `formIssues`
+ * does the same in one go where that code is loaded (the unit tests).
  */
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
-import { checkParams } from '../../workers/params';
+import { checkParams, type ParamProblem } from '../../workers/params';
 import type { InboundEdges } from '../store/graph-index';
 import { FIELD_ALIASES } from './field-aliases';
 
@@ -14,6 +16,14 @@ export interface FormIssues {
   general: readonly string[];
 }
 
+export const NO_ISSUES: FormIssues = { byField: new Map(), general: [] };
+
+/** The node's connected inputs, and the parameters they supply (not judged by the form's values). */
+export function connectedParams(inputs: readonly PortSpec[], inbound: InboundEdges | undefined): { connected: Set<string>; fromPorts: Set<string> } {
+  const connected = new Set(inbound?.keys() ?? []);
+  const fromPorts = new Set(inputs.filter((p) => p.param !== undefined && connected.has(p.name)).map((p) => p.param!));
+  return { connected, fromPorts };
+}
 
 export function formIssues(
   def: AnyNodeDefinition,
@@ -21,15 +31,19 @@ export function formIssues(
   inputs: readonly PortSpec[],
   inbound: InboundEdges | undefined,
 ): FormIssues {
-  const connected = new Set(inbound?.keys() ?? []);
-  const fromPorts = new Set(inputs.filter((p) => p.param !== undefined && connected.has(p.name)).map((p) => p.param!));
+  const { connected, fromPorts } = connectedParams(inputs, inbound);
   const check = checkParams(def, params, connected, fromPorts);
+  return check.ok ? NO_ISSUES : issuesOf(def, params, check.problems);
+}
+
+/** Problems (checkParams's) placed under the fields they concern. */
+export function issuesOf(def: AnyNodeDefinition, params: Record<string, unknown>, problems: readonly ParamProblem[]): FormIssues {
   const byField = new Map<string, string[]>();
   const general: string[] = [];
-  if (check.ok) return { byField, general };
+  if (problems.length === 0) return NO_ISSUES;
   const paramNames = new Set(Object.keys(params));
   const hasField = (name: string) => paramNames.has(name) || isKnownParam(def, name);
-  for (const problem of check.problems) {
+  for (const problem of problems) {
     const top = problem.field?.split('.')[0] ?? '';
     const alias = FIELD_ALIASES[top];
     const key = alias !== undefined && hasField(alias) ? alias : top;

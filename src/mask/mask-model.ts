@@ -5,7 +5,7 @@
  * the painting layer (coverage in alpha). Pure, so it is tested without a DOM.
  */
 import { ENGINES, type EngineId } from '../../api/catalog';
-import { imageDefaults } from '../../api/image';
+import { imageDefaults } from '../../api/image-schema';
 import type { MaskPaint } from '../../nodes/inpaint';
 
 export type MaskTool = 'brush' | 'eraser';

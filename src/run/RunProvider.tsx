@@ -1,6 +1,7 @@
 /**
  * Wraps the editor: owns the run controller (worker client and run state), the run queue (one run
- * or a batch, seeds moved on after each), the cost estimate and the session's totals. Run
+ * or a batch, seeds moved on after each), the cost estimate, the session's totals, and the
+ * worker's checks for the node forms (their problems and prompt token counts). Run
  * (Ctrl+Enter) runs a snapshot of the workflow as many times as the batch count says; Ctrl+Shift+
  * Enter runs to the selected node, Ctrl+Alt+Enter from it; Escape cancels. It forgets the results
  * of nodes that leave the workflow, and releases every image when it unmounts.
@@ -13,9 +14,12 @@ import { createRunController, type RunController } from './controller';
 import { RunContext, type NodeDescription, type RunContextValue } from './context';
 import type { EditorLink } from './editor-link';
 import { createEstimator } from './estimator';
+import { createFormChecks } from './form-checks';
+import { FormChecksContext } from '../forms/form-checks';
 import { preloadNodeRunStatus } from './NodeRunStatusSlot';
 import { createValueStore } from './keyed-store';
 import { createRunQueue } from './queue';
+import { createRunMenus, openRunMenuOnContextMenu } from './run-menus';
 import { createSessionUsage } from './session-usage';
 import { storeLink } from './store-link';
 import { createWorkerClient, type RunClient } from './worker-client';
@@ -49,10 +53,11 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     const controller: RunController = createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() });
     const session = createSessionUsage();
     const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary), ready: preloadNodeRunStatus });
-    return { controller, session, queue, runCount: createValueStore(1) };
+    return { controller, session, queue, runCount: createValueStore(1), runMenus: createRunMenus() };
   });
   const { controller, queue } = parts;
   const [estimator] = useState(() => createEstimator(controller, link));
+  const [formChecks] = useState(() => createFormChecks(controller));
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => estimator.start(), [estimator]);
   useEffect(() => attachHistory(controller, link), [controller, link]);
@@ -108,15 +113,22 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     const onEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && (controller.state.overview.get().running || queue.progress.get()) && !escapeIsTaken(event)) queue.cancel();
     };
+    const onContextMenu = openRunMenuOnContextMenu(parts.runMenus);
     window.addEventListener('keydown', onRunKey, true);
     window.addEventListener('keydown', onEscape);
+    window.addEventListener('contextmenu', onContextMenu);
     return () => {
       window.removeEventListener('keydown', onRunKey, true);
       window.removeEventListener('keydown', onEscape);
+      window.removeEventListener('contextmenu', onContextMenu);
     };
-  }, [value, controller, queue, link]);
+  }, [value, controller, queue, link, parts.runMenus]);
 
-  return <RunContext.Provider value={value}>{children}</RunContext.Provider>;
+  return (
+    <RunContext.Provider value={value}>
+      <FormChecksContext.Provider value={formChecks}>{children}</FormChecksContext.Provider>
+    </RunContext.Provider>
+  );
 }
 
 /** The run side of the real editor: must sit inside `<EditorStoreProvider>`. */

@@ -10,6 +10,7 @@ import type { EditorLink } from './editor-link';
 import type { Estimator, EstimateState } from './estimator';
 import type { ValueStore } from './keyed-store';
 import type { BatchProgress, RunQueue } from './queue';
+import type { RunMenus } from './run-menus';
 import type { NodeResult, NodeRunState, RunOverview } from './run-state';
 import type { SessionUsageStore } from './session-usage';
 
@@ -29,6 +30,8 @@ export interface RunContextValue {
   session: SessionUsageStore;
   /** How many times Run runs (the batch count beside the Run button). */
   runCount: ValueStore<number>;
+  /** Which node's run menu is open. */
+  runMenus: RunMenus;
   /** Runs the current workflow (or the part `options` selects), `count` times (the batch count by default). */
   start(options: PlanOptions, count?: number): void;
   /** Selects the node, shows it, and focuses the field when one is named. */

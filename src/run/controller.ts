@@ -45,6 +45,9 @@ export interface RunController {
   onCacheCleared(listener: () => void): () => void;
   /** Forgets results of nodes not in `nodeIds`, releasing their images. */
   prune(nodeIds: Iterable<string>): void;
+  /** The worker's checks for the editor's forms (RunClient.checkNodeParams, countPromptTokens). */
+  checkNodeParams: RunClient['checkNodeParams'];
+  countPromptTokens: RunClient['countPromptTokens'];
   dispose(): void;
 }
 
@@ -138,6 +141,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
       pruneNodes(state, new Set(nodeIds), urls);
       forgetUnused();
     },
+    checkNodeParams: (nodeType, params, connected, fromPorts) => deps.client.checkNodeParams(nodeType, params, connected, fromPorts),
+    countPromptTokens: (prompts) => deps.client.countPromptTokens(prompts),
     dispose() {
       deps.client.dispose();
       releaseAll(state, urls);

@@ -9,6 +9,7 @@ import type { SeedChange } from '../../workers/seeds';
 import type { RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
 import type { Workflow } from '../../workflow/schema';
+import { loadNodeTypes } from '../../workers/load-nodes';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import { createValueStore, type ValueStore } from './keyed-store';
@@ -71,7 +72,9 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
         // The planner (with the executor's validation) loads with the first run, not at start-up.
         // The status view too: a run that began before it arrived would stream its text unseen.
         const [{ planBatch, runBatch }] = await Promise.all([import('../../workers/seeds'), deps.ready?.()]);
-        const batch = planBatch(deps.link.getWorkflow(), deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
+        const workflow = deps.link.getWorkflow();
+        await loadNodeTypes(workflow, deps.link.registry);
+        const batch = planBatch(workflow, deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
         await runBatch(batch.runs, async (snapshot, index) => {
           if (index > 0) progress.set({ index: index + 1, count });
           const summary = await deps.controller.run(snapshot, options);

@@ -26,6 +26,11 @@ export interface Core {
   patch(partial: Partial<Omit<EditorState, 'doc' | 'index' | 'history' | 'dirty'>>): void;
   /** Changes the document as one undo step (or part of the open group); false when nothing changed. */
   change(options: RecordOptions, recipe: (draft: Draft<Workflow>) => void, extra?: Partial<EditorState>): boolean;
+  /**
+   * Replaces the whole document as one undo step (opening a file, New): recorded as one patch
+   * each way, without immer walking every node of a big file.
+   */
+  replace(doc: Workflow, options: RecordOptions, extra?: Partial<EditorState>): void;
   /** Replaces the document without history (restoring an autosave): undo starts from here. */
   reset(doc: Workflow, extra?: Partial<EditorState>, dirty?: boolean): void;
   undo(): boolean;
@@ -127,6 +132,10 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       history.record(patches, inverse, recordOptions);
       install(doc, extra);
       return true;
+    },
+    replace(doc, recordOptions, extra) {
+      history.record([{ op: 'replace', path: [], value: doc }], [{ op: 'replace', path: [], value: state.doc }], recordOptions);
+      install(doc, extra);
     },
     reset(doc, extra, dirty = false) {
       history.clear();

@@ -3,7 +3,6 @@
  * usable without React or a DOM (CONVENTIONS 15): `tests/editor` drives it headless, the React
  * views subscribe to slices of it through `useEditor`.
  */
-import type { Draft } from 'immer';
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { WORKFLOW_VERSION } from '../../workflow/format';
 import type { Workflow } from '../../workflow/schema';
@@ -46,17 +45,10 @@ function toMap(record: AsInputRecord | undefined): Map<string, Set<string>> {
   return map;
 }
 
-/** The document's content becomes `workflow`'s, with no empty notes or groups (as a saved file has none). */
-function replaceContent(draft: Draft<Workflow>, workflow: Workflow): void {
-  draft.format = workflow.format;
-  draft.version = workflow.version;
-  draft.metadata = workflow.metadata;
-  draft.nodes = workflow.nodes;
-  draft.edges = workflow.edges;
-  if (workflow.notes?.length) draft.notes = workflow.notes;
-  else delete draft.notes;
-  if (workflow.groups?.length) draft.groups = workflow.groups;
-  else delete draft.groups;
+/** `workflow`'s content as a document, with no empty notes or groups (as a saved file has none). */
+function contentOf(workflow: Workflow): Workflow {
+  const { notes, groups, ...rest } = workflow;
+  return { ...rest, ...(notes?.length ? { notes } : {}), ...(groups?.length ? { groups } : {}) };
 }
 
 export function createEditorStore(options: EditorStoreOptions = {}) {
@@ -90,7 +82,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         selection: EMPTY_SELECTION, drag: null, resize: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1,
       };
       if (loadOptions.record) {
-        core.change({ label: 'open workflow' }, (draft) => replaceContent(draft, workflow), extra);
+        core.replace(contentOf(workflow), { label: 'open workflow' }, extra);
       } else {
         core.reset(workflow, extra, loadOptions.dirty ?? false);
       }
@@ -101,7 +93,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
      * credential check's removals) as one undo step, keeping the view and the history.
      */
     rewrite(workflow: Workflow, label: string): void {
-      core.change({ label }, (draft) => replaceContent(draft, workflow));
+      core.replace(contentOf(workflow), { label });
     },
 
     /**

@@ -23,6 +23,30 @@ describe('iterating cheaply', () => {
     expect(await figureText(editor.lastRun, 'Calls saved by the cache')).toBe('1');
   });
 
+  it('a right-click on a node opens its run menu, but not in a text field; Escape closes it and gives the focus back to ▶', async () => {
+    const editor = await session.open();
+    await editor.openExample('Chat to image');
+    const draw = editor.node('Draw it (SDXL)');
+    const menu = editor.page.getByRole('menu', { name: `Run ${draw.title}` });
+    await draw.root.locator('.node-header').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Run to here' }).waitFor();
+    await editor.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    const button = draw.root.getByRole('button', { name: `Run options for ${draw.title}` });
+    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    // Another node's menu replaces an open one.
+    await draw.root.locator('.node-header').click({ button: 'right' });
+    await menu.waitFor();
+    const writer = editor.node('Prompt writer');
+    await writer.root.locator('.node-header').click({ button: 'right' });
+    await editor.page.getByRole('menu', { name: `Run ${writer.title}` }).waitFor();
+    expect(await menu.count()).toBe(0);
+    await editor.page.keyboard.press('Escape');
+    await draw.field('Negative prompt').click({ button: 'right' });
+    await editor.page.waitForTimeout(200);
+    expect(await menu.count()).toBe(0);
+  });
+
   it('after a change to the last node only that node runs, "run to here" stops at its node, and the cache outlives a reload', async () => {
     const editor = await session.open();
     await editor.openExample('Chat to image');

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { createDeriver } from '../../src/canvas/derive';
+import { estimateFit, nearlySameView } from '../../src/canvas/fit';
 import { inputsFor } from '../../src/canvas/ports';
 import { shownInputs } from '../../src/canvas/shown-ports';
 import { parseExampleIndex } from '../../src/files/examples';
@@ -54,6 +55,20 @@ describe('derived React Flow objects', () => {
     expect(dragging.nodes[1]).toBe(after.nodes[1]);
   });
 
+  it("keeps node objects, and the array, when only measured sizes change (React Flow keeps its own); a node made again carries its size", () => {
+    const store = createEditorStore({ initial: starterWorkflow() });
+    const derive = createDeriver(registry);
+    const s = store.getState();
+    const before = derive.nodes(s.doc, s.selection, s.drag, new Map());
+    const sizes = new Map(before.map((n) => [n.id, { width: 300, height: 200 }]));
+    expect(derive.nodes(s.doc, s.selection, s.drag, sizes)).toBe(before);
+    store.select({ nodes: [before[1]!.id] });
+    const selected = derive.nodes(store.getState().doc, store.getState().selection, null, sizes);
+    expect(selected).not.toBe(before);
+    expect(selected[0]).toBe(before[0]);
+    expect(selected[1]).toMatchObject({ selected: true, measured: { width: 300, height: 200 } });
+  });
+
   it('marks unknown types, colours edges by what they carry, and names nodes for screen readers', () => {
     const store = createEditorStore({ initial: { ...createWorkflow(), nodes: [
       { id: 'x', type: 'vendor/thing', position: { x: 0, y: 0 }, params: {} },
@@ -65,6 +80,28 @@ describe('derived React Flow objects', () => {
     const nodes = derive.nodes(s.doc, s.selection, null, new Map());
     expect(nodes.map((n) => [n.type, n.ariaLabel])).toEqual([['unknown', 'vendor/thing node'], ['atelier', 'Style node'], ['atelier', 'Preview / save node']]);
     expect(derive.edges(s.doc, s.selection, s.index.nodeById)[0]).toMatchObject({ source: 't', sourceHandle: 'text', target: 'p', targetHandle: 'value', className: 'edge-kind-text' });
+  });
+});
+
+describe('fitting the view', () => {
+  const grid = (rows: number, cols: number, dx: number, dy: number) =>
+    Array.from({ length: rows * cols }, (_, i) => ({ position: { x: (i % cols) * dx, y: Math.floor(i / cols) * dy } }));
+
+  it('fits a small graph with its forms, a big one as the overview draws it (title and ports)', () => {
+    const small = estimateFit(grid(1, 4, 400, 0), 1600, 900);
+    expect(small.zoom).toBeGreaterThanOrEqual(0.5);
+    // Eight chains of five across, thirteen down: far out, nodes are drawn about 90 px tall, not 360.
+    const big = estimateFit(grid(13, 40, 420, 760), 1300, 860);
+    expect(big.zoom).toBeLessThan(0.5);
+    const h = 12 * 760 + 90;
+    expect(big.y).toBeCloseTo((860 - h * big.zoom) / 2, 5);
+  });
+
+  it('tells a view worth moving to from one that is as good as the one shown', () => {
+    const at = { x: 80, y: 120, zoom: 0.067 };
+    expect(nearlySameView(at, { x: 81.5, y: 119, zoom: 0.0672 })).toBe(true);
+    expect(nearlySameView(at, { x: 90, y: 120, zoom: 0.067 })).toBe(false);
+    expect(nearlySameView(at, { x: 80, y: 120, zoom: 0.07 })).toBe(false);
   });
 });
 

@@ -179,6 +179,8 @@ describe('run controller', () => {
         estimate: () => Promise.reject(new Error('not asked here')),
         cacheStats: () => Promise.reject(new Error('not asked here')),
         clearCache: () => Promise.resolve(),
+        checkNodeParams: () => Promise.reject(new Error('not asked here')),
+        countPromptTokens: () => Promise.reject(new Error('not asked here')),
         dispose: () => undefined,
       },
     });

@@ -49,6 +49,8 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
     },
     cacheStats: () => api.cacheStats(),
     clearCache: () => api.clearCache(),
+    checkNodeParams: (nodeType, params, connected, fromPorts) => api.checkNodeParams(nodeType, params, connected, fromPorts),
+    countPromptTokens: async (prompts) => api.countPromptTokens(prompts),
     dispose: () => undefined,
   };
   return { client, image, chat, get configured() { return settings; } };

@@ -94,6 +94,8 @@ describe('worker client', () => {
       estimate: () => new Promise(() => undefined),
       clearCache: () => Promise.resolve(),
       cacheStats: () => new Promise(() => undefined),
+      checkNodeParams: () => new Promise(() => undefined),
+      countPromptTokens: () => [],
     };
     const w = portWorker(stuck);
     open.push(w.worker);

@@ -1,27 +1,25 @@
 /**
  * A prompt: a text area with a live token count against the engine's limit (77 SDXL, 231 SD 1.5),
- * counted the way the service counts (weighting syntax is free), red when over.
+ * counted the way the service counts (weighting syntax is free), red when over. The run worker
+ * counts (it holds the CLIP word list); the text itself never waits for it.
  */
-import { useDeferredValue, useMemo } from 'react';
-import { countPromptTokens } from '../../../api/prompt';
+import { usePromptTokens } from '../use-checks';
 import { TextAreaWidget } from './basic';
 import type { WidgetProps } from './types';
 
 export function PromptWidget(props: WidgetProps) {
   const { id, spec, value } = props;
   const text = typeof value === 'string' ? value : '';
-  // Counting trails typing by a frame at most; the text itself never waits for it.
-  const deferred = useDeferredValue(text);
-  const tokens = useMemo(() => countPromptTokens(deferred), [deferred]);
+  const tokens = usePromptTokens(text);
   const limit = spec.tokenLimit;
-  const over = limit !== undefined && tokens > limit;
+  const over = limit !== undefined && tokens !== undefined && tokens > limit;
   const countId = `${id}-tokens`;
   return (
     <>
       <TextAreaWidget {...props} rows={spec.name === 'prompt' ? 3 : 2} describedBy={[props.describedBy, countId].filter(Boolean).join(' ')} />
       {limit !== undefined && (
-        <p id={countId} className={`token-count ${over ? 'over' : ''}`}>
-          {over ? `⚠ ${tokens} / ${limit} tokens: over the engine's limit by ${tokens - limit}` : `${tokens} / ${limit} tokens`}
+        <p id={countId} className={`token-count ${over ? 'over' : ''}`} aria-busy={tokens === undefined || undefined}>
+          {over ? `⚠ ${tokens} / ${limit} tokens: over the engine's limit by ${tokens - limit}` : `${tokens ?? '…'} / ${limit} tokens`}
         </p>
       )}
     </>

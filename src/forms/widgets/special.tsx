@@ -3,7 +3,7 @@
  * checkpoints, asset names, the chat model and lists of stop words.
  */
 import { useId, useState } from 'react';
-import { LOCAL_LIMITS } from '../../../api/image';
+import { LOCAL_LIMITS } from '../../../api/image-schema';
 import { ENGINE_FAMILY, PUBLIC_ASSET_PREFIX, isSupportedResolution, type EngineId } from '../../../api/catalog';
 import { useSettings } from '../../settings/settings-store';
 import { TextArea } from '../../ui/TextArea';
