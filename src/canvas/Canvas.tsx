@@ -43,6 +43,7 @@ const PRO_OPTIONS = { hideAttribution: true };
 const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to select the node; arrow keys move it; Delete removes it.' };
 /** How long after a load the view keeps fitting itself to nodes as they get their sizes. */
 const AUTO_FIT_MS = 1500;
+const FRESH_VIEW: Viewport = { x: 0, y: 0, zoom: 1 };
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -114,6 +115,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       autoFitUntil.current = performance.now() + AUTO_FIT_MS;
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
+      // An empty workflow (New) starts on a fresh canvas at 100%, not at the last file's zoom.
+      else if (doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length) void rf.setViewport(FRESH_VIEW);
     });
   }, [store, rf]);
   useEffect(() => {

@@ -11,7 +11,11 @@ describe('building and running a workflow', () => {
     // so that seeing the text arrive piece by piece is about the editor, not the machine's load.
     const server = await session.server({ ATELIER_LOCAL_TOKEN_MS: '25' });
     const editor = await session.open({ baseUrl: server.url });
+    const starterZoom = await editor.zoom();
     await editor.newWorkflow();
+    // A fresh canvas at 100%, not the starter workflow's fitted zoom.
+    expect(starterZoom).toBeLessThan(0.9);
+    await expect.poll(() => editor.zoom()).toBe(1);
 
     const chat = await editor.addNode('Chat prompt writer', { x: 120, y: 120 });
     const draw = await editor.addNode('Text to image', 'right-edge');

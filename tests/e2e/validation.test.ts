@@ -33,7 +33,8 @@ describe('problems before a run', () => {
     await problems.getByRole('button', { name: /^Image to image: input 'Image'/ }).click();
     await expect.poll(() => restyle.root.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
-    // Fixing one leaves the other on the list at the next try.
+    // Fixing one (back at its node: the last problem's node is the one in view) leaves the other on the list at the next try.
+    await editor.inspect(chat);
     await chat.field('User message').fill('A fox in the snow.');
     await editor.run();
     await expect.poll(() => problems.getByRole('heading').textContent()).toBe('1 problem to fix before running');
