@@ -88,6 +88,25 @@ export class EditorPage {
     }, since, { polling: 50 });
   }
 
+  /**
+   * Waits until nothing on the page has changed for `ms`: the first estimate, token counts and
+   * lazily fetched views have arrived, as they have by the time a person starts typing.
+   */
+  async quiet(ms = 300): Promise<void> {
+    await this.page.evaluate((ms) => new Promise<void>((resolve) => {
+      let timer = setTimeout(done, ms);
+      const observer = new MutationObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, ms);
+      });
+      function done() {
+        observer.disconnect();
+        resolve();
+      }
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    }), ms);
+  }
+
   /** Opens an example from the Examples menu and waits for its nodes. */
   async openExample(title: string): Promise<void> {
     await this.menu('Examples', new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
