@@ -5,6 +5,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 // '.js' (resolved to the .ts files): Vite's coming native config loader needs an extension here.
+import { d3Lite } from './scripts/d3-lite.js';
 import { startChunkName } from './scripts/start-chunk.js';
 import { compactWordList } from './scripts/vite-word-list.js';
 
@@ -30,7 +31,7 @@ const toLocalServer: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), compactWordList()],
+  plugins: [react(), compactWordList(), d3Lite()],
   publicDir: 'public',
   worker: {
     format: 'es',

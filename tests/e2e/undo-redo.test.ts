@@ -85,11 +85,9 @@ describe('undo and redo', () => {
     for (const field of [chat.field('User message'), restyle.field('Prompt')]) {
       const before = await field.inputValue();
       expect(before).not.toBe('');
-      // Typing starts once the page has settled (the first estimate and token counts in), as a
-      // person's does: Chrome ends its group of typed characters when such an answer lands right
-      // after the first key (about 1 run in 8 under load), though the page neither writes to the
-      // field nor moves its focus or selection then (checked with a value-setter trap and a
-      // MutationObserver).
+      // Typing starts once the page has settled, as a person's does: Chrome ends its group of
+      // typed characters when a node leaves the page (docs/decisions.md), and the first estimate
+      // replacing its placeholder right after the first key split that key off (1 run in 8 under load).
       await editor.quiet();
       await field.click();
       await field.press('ControlOrMeta+End');
