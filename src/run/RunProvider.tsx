@@ -72,11 +72,18 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     };
   }, []);
 
-  // Results of nodes that were deleted (or replaced by opening another file) let go of their images.
+  // Results of nodes that were deleted let go of their images; opening another workflow forgets
+  // the last run's results and summary altogether.
   useEffect(() => {
     let nodes = link.getWorkflow().nodes;
+    let loads = link.loads();
     return link.subscribe(() => {
       const next = link.getWorkflow().nodes;
+      if (link.loads() !== loads) {
+        loads = link.loads();
+        nodes = next;
+        controller.forgetRuns();
+      }
       if (next === nodes) return;
       nodes = next;
       controller.prune(next.map((n) => n.id));

@@ -45,6 +45,12 @@ export interface RunController {
   onCacheCleared(listener: () => void): () => void;
   /** Forgets results of nodes not in `nodeIds`, releasing their images. */
   prune(nodeIds: Iterable<string>): void;
+  /**
+   * Another document replaced the one that ran: every node's status and result and the last
+   * run's summary are forgotten (a node of the new one may share an id with one that ran). Not
+   * during a run, which goes on with the snapshot it was given and reports as usual.
+   */
+  forgetRuns(): void;
   /** The worker's checks for the editor's forms (RunClient.checkNodeParams, countPromptTokens). */
   checkNodeParams: RunClient['checkNodeParams'];
   countPromptTokens: RunClient['countPromptTokens'];
@@ -140,6 +146,12 @@ export function createRunController(deps: RunControllerDeps): RunController {
     prune(nodeIds) {
       pruneNodes(state, new Set(nodeIds), urls);
       forgetUnused();
+    },
+    forgetRuns() {
+      if (state.overview.get().running) return;
+      pruneNodes(state, new Set(), urls);
+      forgetUnused();
+      state.overview.set({ running: false, problems: [] });
     },
     checkNodeParams: (nodeType, params, connected, fromPorts) => deps.client.checkNodeParams(nodeType, params, connected, fromPorts),
     countPromptTokens: (prompts) => deps.client.countPromptTokens(prompts),

@@ -13,6 +13,8 @@ import type { NodeDescription } from './context';
 export interface EditorLink {
   readonly registry: NodeRegistry;
   getWorkflow(): Workflow;
+  /** Counts documents opened in place of the last (New, Open, an example, a run's workflow restored). */
+  loads(): number;
   /** Called after every change of the editor's state or of the settings. */
   subscribe(listener: () => void): () => void;
   /** Endpoints, token, chat model and concurrency, resolved to what the worker needs. */

@@ -16,6 +16,7 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
   return {
     registry: store.registry,
     getWorkflow: () => store.getState().doc,
+    loads: () => store.getState().loads,
     subscribe(listener) {
       const offStore = store.subscribe(listener);
       const offSettings = settings.subscribe(listener);

@@ -41,4 +41,20 @@ describe('the Examples menu', () => {
       }
     }
   });
+
+  it('opening another workflow after a run leaves nothing of that run on the page, and Undo brings the graph back without it', async () => {
+    const editor = await session.open();
+    expect(await editor.runToEnd()).toBe('Run finished');
+    await expect.poll(() => editor.page.locator('.run-status__badge').count()).toBeGreaterThan(0);
+
+    await editor.openExample(examples[0]!.title);
+    await expect.poll(() => editor.lastRun.count()).toBe(0);
+    expect(await editor.page.locator('.run-status__badge').count()).toBe(0);
+    expect(await editor.page.locator('.results__thumb img').count()).toBe(0);
+
+    await editor.undo();
+    await expect.poll(() => editor.workflowTitle.inputValue()).not.toBe(examples[0]!.workflow.metadata.title);
+    expect(await editor.lastRun.count()).toBe(0);
+    expect(await editor.page.locator('.run-status__badge').count()).toBe(0);
+  });
 });

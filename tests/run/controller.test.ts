@@ -72,6 +72,27 @@ describe('run controller', () => {
     expect(live.size).toBe(0);
   });
 
+  it('forgets every result and the last summary when another workflow is opened, but not during a run', async () => {
+    const { controller, state, live } = setup();
+    await controller.run(workflow([['a', 'gen', { prompt: 'one', seed: 1 }]]));
+    expect(state.overview.get().summary).toBeDefined();
+
+    controller.forgetRuns();
+    // A node 'a' of the workflow opened now is another node: nothing of the old one shows on it.
+    expect(state.results.get('a')).toBeUndefined();
+    expect(state.status.get('a')).toBeUndefined();
+    expect(live.size).toBe(0);
+    expect(state.overview.get()).toEqual({ running: false, problems: [] });
+
+    const running = controller.run(workflow([['slow', 'slow', { ms: 10_000 }]]));
+    await expect.poll(() => state.status.get('slow')?.phase).toBe('running');
+    controller.forgetRuns();
+    expect(state.status.get('slow')?.phase).toBe('running');
+    expect(state.overview.get().running).toBe(true);
+    controller.cancel();
+    await running;
+  });
+
   it('pins a failure on its node, skips what depends on it and finishes the other branch', async () => {
     const { controller, state } = setup();
     const summary = await controller.run(

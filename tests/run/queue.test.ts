@@ -19,6 +19,7 @@ function fakeLink(doc: Workflow) {
   const link: EditorLink = {
     registry,
     getWorkflow: () => doc,
+    loads: () => 0,
     subscribe: () => () => undefined,
     getSettings: () => settings,
     secrets: () => [],
