@@ -46,8 +46,12 @@ describe('problems before a run', () => {
     await editor.newWorkflow();
     const draw = await editor.addNode('Text to image', { x: 120, y: 120 });
     const prompt = draw.field('Prompt');
+    // A new node's empty prompt is said beside its count; the service would take it and draw blind.
+    await expect.poll(() => draw.root.getByText(/^Empty: the engine gets no prompt to follow · 0 \/ 77 tokens$/).count()).toBe(1);
     // Over the engine's 77 tokens: a problem with the prompt, whose field has an "as input" switch.
     await prompt.fill(Array.from({ length: 90 }, () => 'gull').join(' '));
+    await expect.poll(() => draw.root.getByText(/^⚠ 90 \/ 77 tokens: over the engine's limit by 13$/).count()).toBe(1);
+    expect(await draw.root.getByText(/^Empty:/).count()).toBe(0);
 
     await editor.run();
     await editor.clickCanvas();
