@@ -4,7 +4,7 @@
  * together (each a button to its node and field), the last run's summary and the session's totals.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useBatchProgress, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
+import { useBatchProgress, useLastBatch, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
 import { formatDuration, plural } from './format';
 import './run.css';
 
@@ -62,6 +62,7 @@ export function RunPanel() {
   const { start, queue, focusNode, describeNode } = useRunContext();
   const overview = useRunOverview();
   const batch = useBatchProgress();
+  const lastBatch = useLastBatch();
   const count = useRunCount();
   const sessionRuns = useSessionUsage().runs;
   const { problems, summary, error } = overview;
@@ -107,7 +108,7 @@ export function RunPanel() {
         </Suspense>
       )}
       <Suspense fallback={null}>
-        {!overview.running && summary && <RunSummary summary={summary} />}
+        {!overview.running && summary && <RunSummary summary={summary} batch={lastBatch} />}
         {sessionRuns > 0 && <SessionTotals />}
       </Suspense>
     </section>

@@ -1,6 +1,10 @@
-/** The last run's summary in the run panel: what it made, what the cache saved, what failed. */
+/**
+ * The last run's summary in the run panel: what it made, what the cache saved, what failed; after
+ * a batch, also what the whole batch made (the figures below it are the last run's).
+ */
 import type { RunSummary as Summary } from '../../workers/events';
 import { chatTokensText, formatDuration, plural } from './format';
+import type { BatchRecord } from './queue';
 
 const OUTCOME: Record<Summary['status'], string> = {
   succeeded: 'Run finished',
@@ -9,11 +13,30 @@ const OUTCOME: Record<Summary['status'], string> = {
   invalid: 'Run refused: nothing was sent',
 };
 
-export function RunSummary({ summary }: { summary: Summary }) {
+/** One line on a whole batch: runs made of those asked for, calls, images, time. */
+export function batchText(batch: BatchRecord): string {
+  const { summaries, count } = batch;
+  const sum = (pick: (s: Summary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
+  const made = summaries.filter((s) => s.status !== 'invalid' && s.status !== 'cancelled').length;
+  const failed = summaries.filter((s) => s.status === 'failed').length;
+  const images = sum((s) => s.usage.images);
+  const parts = [
+    made === count ? `Batch of ${count} runs` : `Batch stopped after ${made} of ${count} runs`,
+    plural(sum((s) => s.apiCalls), 'call'),
+    ...(images > 0 ? [`${plural(images, 'image')} (${plural(sum((s) => s.usage.priceUnits), 'price unit')})`] : []),
+    ...(failed > 0 ? [`${failed} with failures`] : []),
+    `${formatDuration(sum((s) => s.durationMs))} in all`,
+  ];
+  return `${parts.join(', ')}. The figures below are the last run's.`;
+}
+
+export function RunSummary({ summary, batch }: { summary: Summary; batch?: BatchRecord | undefined }) {
   const { nodes } = summary;
+  const ofBatch = batch !== undefined && summary.status !== 'invalid' && batch.summaries.at(-1)?.runId === summary.runId;
   return (
     <section className={`run-summary run-summary--${summary.status}`} aria-label="Last run" data-run-id={summary.runId}>
       <h2 className="run-panel__heading">{OUTCOME[summary.status]}</h2>
+      {ofBatch && <p className="run-summary__batch">{batchText(batch)}</p>}
       {summary.status !== 'invalid' && (
         <dl className="run-summary__figures">
           <dt>Calls made</dt>

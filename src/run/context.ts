@@ -9,7 +9,7 @@ import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import type { Estimator, EstimateState } from './estimator';
 import type { ValueStore } from './keyed-store';
-import type { BatchProgress, RunQueue } from './queue';
+import type { BatchProgress, BatchRecord, RunQueue } from './queue';
 import type { RunMenus } from './run-menus';
 import type { NodeResult, NodeRunState, RunOverview } from './run-state';
 import type { SessionUsageStore } from './session-usage';
@@ -80,6 +80,10 @@ function useValue<T>(store: ValueStore<T>): T {
 
 export function useBatchProgress(): BatchProgress | undefined {
   return useValue(useRunContext().queue.progress);
+}
+
+export function useLastBatch(): BatchRecord | undefined {
+  return useValue(useRunContext().queue.lastBatch);
 }
 
 export function useEstimate(): EstimateState {

@@ -14,6 +14,12 @@ import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import { createValueStore, type ValueStore } from './keyed-store';
 
+/** A batch of more than one run that has ended: how many runs were asked for, the summaries of those made. */
+export interface BatchRecord {
+  count: number;
+  summaries: readonly RunSummary[];
+}
+
 /** Where a batch is: run `index` (1-based) of `count` is under way. */
 export interface BatchProgress {
   index: number;
@@ -27,6 +33,8 @@ export interface RunQueue {
   cancel(): void;
   /** The batch under way, if any (also set for a single run). */
   readonly progress: ValueStore<BatchProgress | undefined>;
+  /** The last batch of more than one run, once it has ended; cleared when another run starts. */
+  readonly lastBatch: ValueStore<BatchRecord | undefined>;
 }
 
 export interface RunQueueDeps {
@@ -59,14 +67,17 @@ class RunNotMade extends Error {}
 
 export function createRunQueue(deps: RunQueueDeps): RunQueue {
   const progress = createValueStore<BatchProgress | undefined>(undefined);
+  const lastBatch = createValueStore<BatchRecord | undefined>(undefined);
   let stop: AbortController | undefined;
 
   return {
     progress,
+    lastBatch,
     async start(options, count = 1) {
       if (stop || deps.controller.state.overview.get().running) return [];
       const abort = (stop = new AbortController());
       const summaries: RunSummary[] = [];
+      lastBatch.set(undefined);
       progress.set({ index: 1, count });
       try {
         // The planner (with the executor's validation) loads with the first run, not at start-up.
@@ -91,6 +102,7 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
         if (!(error instanceof RunNotMade)) throw error;
       } finally {
         stop = undefined;
+        if (count > 1 && summaries.length > 0) lastBatch.set({ count, summaries });
         progress.set(undefined);
       }
       return summaries;

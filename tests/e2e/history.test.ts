@@ -63,6 +63,8 @@ describe('run history', () => {
     expect(names.map((n) => /seed (\d+)/.exec(n)?.[1])).toEqual(['502', '501', '500']);
     expect(await draw.field('Seed').inputValue()).toBe('503');
     expect(await progress()).toEqual(['1 / 3', '2 / 3', '3 / 3']);
+    // The summary speaks of the whole batch as well as of its last run.
+    expect(await editor.lastRun.locator('.run-summary__batch').textContent()).toMatch(/^Batch of 3 runs, 3 calls, 3 images \(3 price units\), \d+\.\d s in all\. The figures below are the last run's\.$/);
   });
 
   it('Cancel stops the run under way and the rest of the batch', async () => {
@@ -85,6 +87,7 @@ describe('run history', () => {
     await expect.poll(() => editor.lastRun.getByRole('heading').textContent()).toBe('Run cancelled');
     await editor.page.waitForTimeout(500);
     expect(await progress()).toEqual(['1 / 3']);
+    expect(await editor.lastRun.locator('.run-summary__batch').textContent()).toMatch(/^Batch stopped after 0 of 3 runs, \d+ calls?, /);
     expect(await editor.runButton.isEnabled()).toBe(true);
     expect(await draw.phase()).toBe('cancelled');
     expect(await draw.field('Seed').inputValue()).toBe(seed);

@@ -60,6 +60,10 @@ describe('run queue', () => {
     ]);
     expect(runs).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(progress).toEqual([{ index: 1, count: 3 }, { index: 2, count: 3 }, { index: 3, count: 3 }, undefined]);
+    // The whole batch is kept for the run panel, until the next start.
+    expect(queue.lastBatch.get()).toEqual({ count: 3, summaries });
+    await queue.start({ mode: 'all' });
+    expect(queue.lastBatch.get()).toBeUndefined();
   });
 
   it('sends nothing until what the page needs to show the run has arrived (the nodes\' status view)', async () => {
@@ -98,6 +102,7 @@ describe('run queue', () => {
     // Its request was sent: the session's totals hear of the run.
     expect(runs).toEqual(['cancelled']);
     expect(queue.progress.get()).toBeUndefined();
+    expect(queue.lastBatch.get()).toEqual({ count: 3, summaries });
   });
 
   it('refuses a second start while a batch is under way, and runs nothing for an invalid workflow', async () => {
