@@ -3,7 +3,8 @@
  * (WAI-ARIA menu pattern: arrows move, Enter chooses, Escape closes and returns focus). Fetched
  * the first time a menu opens.
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { menuKey, useMenuFocus } from '../ui/menu-focus';
 import { useRunControls } from './useRunControls';
 
 interface Item {
@@ -30,27 +31,12 @@ export default function NodeRunMenuList({ nodeId, label, button, close }: NodeRu
     { label: 'Run from here', hint: 'Re-make this node and everything after it; what it needs comes from the cache', keys: 'Control+Alt+Enter', act: () => runFrom(nodeId) },
   ];
 
-  useEffect(() => {
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onDown = (e: PointerEvent) => {
-      const t = e.target as Node;
-      if (!menu.current?.contains(t) && !button.current?.contains(t)) close(false);
-    };
-    window.addEventListener('pointerdown', onDown, true);
-    return () => window.removeEventListener('pointerdown', onDown, true);
-  }, [button, close]);
+  useMenuFocus(true, menu, button, close);
 
   const onMenuKey = (e: KeyboardEvent) => {
     // The canvas must not move the node or clear the selection while the menu has the keys.
     e.stopPropagation();
-    const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'ArrowDown') entries[(at + 1) % entries.length]?.focus();
-    else if (e.key === 'ArrowUp') entries[(at - 1 + entries.length) % entries.length]?.focus();
-    else if (e.key === 'Escape') close(true);
-    else if (e.key === 'Tab') close(false);
-    else return;
-    e.preventDefault();
+    menuKey(e, menu.current, close);
   };
 
   return (

@@ -3,6 +3,7 @@
  * them, Enter chooses, Escape closes and returns focus to the button.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { menuKey, useMenuFocus } from './menu-focus';
 
 export interface MenuItem {
   label: string;
@@ -41,27 +42,11 @@ export function MenuButton({ label, ariaLabel, items, emptyText = 'Nothing here'
     };
   }, [open, items]);
 
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
-    const onDown = (e: PointerEvent) => {
-      const t = e.target as Node;
-      if (!menu.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
-    };
-    window.addEventListener('pointerdown', onDown, true);
-    return () => window.removeEventListener('pointerdown', onDown, true);
-  }, [open, list]);
-
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
   };
-
-  const move = (delta: number) => {
-    const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    entries[(at + delta + entries.length) % entries.length]?.focus();
-  };
+  useMenuFocus(open, menu, button, close, list);
 
   return (
     <div className={`menu ${className ?? ''}`}>
@@ -91,13 +76,7 @@ export function MenuButton({ label, ariaLabel, items, emptyText = 'Nothing here'
           className="menu-list"
           aria-label={ariaLabel ?? (typeof label === 'string' ? label : undefined)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') move(1);
-            else if (e.key === 'ArrowUp') move(-1);
-            else if (e.key === 'Escape') close(true);
-            else if (e.key === 'Tab') close(false);
-            else return;
-            e.preventDefault();
-            e.stopPropagation();
+            if (menuKey(e, menu.current, close)) e.stopPropagation();
           }}
         >
           {list === null && <p className="menu-note">Loading…</p>}
