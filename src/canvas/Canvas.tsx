@@ -45,6 +45,11 @@ const ARIA_LABELS = { 'node.a11yDescription.default': 'Press Enter or Space to s
 const AUTO_FIT_MS = 1500;
 const FRESH_VIEW: Viewport = { x: 0, y: 0, zoom: 1 };
 
+/** Nothing on the canvas: no node, note or group (New). */
+function isEmpty(doc: Workflow): boolean {
+  return doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length;
+}
+
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
 }
@@ -79,7 +84,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
   }, [deriver, frameDeriver, doc, selection, drag, resize, measured]);
   const edges = useMemo(() => deriver.edges(doc, selection, index.nodeById), [deriver, doc, selection, index]);
-  const empty = doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length;
+  const empty = isEmpty(doc);
   const connectHandlers = useConnectHandlers(store);
   // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
   const sizeBook = useMemo(() => createSizeBook(), []);
@@ -116,7 +121,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
       // An empty workflow (New) starts on a fresh canvas at 100%, not at the last file's zoom.
-      else if (doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length) void rf.setViewport(FRESH_VIEW);
+      else if (isEmpty(doc)) void rf.setViewport(FRESH_VIEW);
     });
   }, [store, rf]);
   useEffect(() => {

@@ -19,6 +19,7 @@ import { copySelection, warmCopy } from './copy-event';
 import type { CanvasNode } from './derive';
 import { noteAwaitingView, typeAhead } from './note-type-ahead';
 import type { SizeBook } from './size-book';
+import { onFirstWork } from '../ui/first-work';
 
 /** Whether keys typed here belong to a text control rather than to the editor. */
 export function isTextTarget(target: EventTarget | null): boolean {
@@ -46,12 +47,10 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   useEffect(() => {
     // The credential check must answer within a copy event, and edits are made with immer: have
     // both ready once the person starts working (a pointer or a key), not with the first paint.
-    const warmUp = () => {
+    const stopWarmUp = onFirstWork(() => {
       warmCopy();
       loadProducer().catch(() => undefined);
-    };
-    window.addEventListener('pointerdown', warmUp, { capture: true, once: true });
-    window.addEventListener('keydown', warmUp, { capture: true, once: true });
+    });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -176,8 +175,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     document.addEventListener('cut', cut);
     document.addEventListener('paste', onPaste);
     return () => {
-      window.removeEventListener('pointerdown', warmUp, { capture: true });
-      window.removeEventListener('keydown', warmUp, { capture: true });
+      stopWarmUp();
       window.removeEventListener('pointermove', onPointer);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('copy', copy);

@@ -1,7 +1,8 @@
 /**
  * What each node draws for its run status: nothing until the node has one, then the status view
- * (NodeRunStatus.tsx), fetched when the first run starts rather than with the first paint. Until
- * then a node only listens for a status of its own.
+ * (NodeRunStatus.tsx), fetched when the person starts working (and awaited by a run before it
+ * sends anything) rather than with the first paint. Until then a node only listens for a status
+ * of its own.
  */
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { useRunContext } from './context';

@@ -17,6 +17,7 @@ import { createEstimator } from './estimator';
 import { createFormChecks } from './form-checks';
 import { FormChecksContext } from '../forms/form-checks';
 import { preloadNodeRunStatus } from './NodeRunStatusSlot';
+import { onFirstWork } from '../ui/first-work';
 import { createValueStore } from './keyed-store';
 import { createRunQueue } from './queue';
 import { createRunMenus, openRunMenuOnContextMenu } from './run-menus';
@@ -61,16 +62,8 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => estimator.start(), [estimator]);
   useEffect(() => attachHistory(controller, link), [controller, link]);
-  useEffect(() => {
-    // The nodes' status view is not needed to paint; have it once the person starts working.
-    const warmUp = () => void preloadNodeRunStatus();
-    window.addEventListener('pointerdown', warmUp, { capture: true, once: true });
-    window.addEventListener('keydown', warmUp, { capture: true, once: true });
-    return () => {
-      window.removeEventListener('pointerdown', warmUp, { capture: true });
-      window.removeEventListener('keydown', warmUp, { capture: true });
-    };
-  }, []);
+  // The nodes' status view is not needed to paint; have it once the person starts working.
+  useEffect(() => onFirstWork(() => void preloadNodeRunStatus()), []);
 
   // Results of nodes that were deleted let go of their images; opening another workflow forgets
   // the last run's results and summary altogether.
