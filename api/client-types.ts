@@ -6,6 +6,7 @@ import type { EngineId } from './catalog';
 import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './chat';
 import type { ImageRequest, ImageResponse } from './image';
 import type { RetryNotice } from './retry';
+import type { ImageCallOptions, TranslationReview } from './backends/types';
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
@@ -16,8 +17,16 @@ export interface CallOptions {
 }
 
 export interface ImageClient {
-  /** `POST {image_base_url}/generate/{engine}`; resolves with the parsed 200 body. */
-  generate(engine: EngineId, request: ImageRequest, options?: CallOptions): Promise<ImageResponse>;
+  /**
+   * Generates images for `request` on `engine`, resolving with the service's response shape (2.6)
+   * whatever backend answers. `onProgress` is told what the backend reports (steps done).
+   */
+  generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse>;
+  /**
+   * What the backend behind `engine` will do with `request` (fields approximated, not sent, or
+   * refusing it), found without sending anything. Absent: the request is sent as it is.
+   */
+  review?(engine: EngineId, request: ImageRequest): TranslationReview;
 }
 
 /** One piece of a streamed completion. */
@@ -42,4 +51,4 @@ export interface ChatClient {
   listModels?(options?: CallOptions): Promise<string[]>;
 }
 
-export type { ChatUsage };
+export type { ChatUsage, ImageCallOptions, TranslationReview };

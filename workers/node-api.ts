@@ -7,24 +7,11 @@
 import type { ChatRequest, ChatUsage } from '../api/chat';
 import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../api/client-types';
 import type { RetryNotice } from '../api/retry';
+import { elideImages } from '../api/backends/elide';
 import type { RunContext } from '../nodes/types';
 import type { ApiCallRecord } from './events';
 
-/** Base64 longer than this in a request is shown as a description, not copied into events. */
-const ELIDE_OVER = 256;
-const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-
-/** A copy of a request with every long base64 string replaced by `<base64, N characters>`. */
-export function elideImages(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return value.length > ELIDE_OVER && BASE64.test(value) ? `<base64, ${value.length} characters>` : value;
-  }
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(elideImages);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = elideImages(v);
-  return out;
-}
+export { elideImages };
 
 export interface NodeApiHooks {
   /** A request is about to be sent. */

@@ -1,0 +1,56 @@
+/**
+ * A backend's settings: which kind, where it is, and the backend-side names it needs. The same
+ * shape is read from the editor's settings, the server's environment or config file and the CLI's
+ * flags. Credentials are never part of it (they travel apart, like the service's token), and
+ * neither is any of it ever part of a workflow file.
+ */
+import { z } from 'zod';
+import { ENGINES, type EngineId } from '../catalog';
+import { BACKEND_KINDS, type BackendKind } from './types';
+
+const name = z.string().trim().min(1, 'must not be empty').max(500, 'is longer than 500 characters');
+
+/** Backend-side names. Every member is optional: a backend says what it needs when it is missing. */
+export const BackendNamesConfigSchema = z.strictObject({
+  /** The checkpoint (model file) this engine runs when a request names none (ComfyUI, AUTOMATIC1111). */
+  checkpoint: name.optional(),
+  /** The SDXL refiner checkpoint, for `use_refiner` (ComfyUI, AUTOMATIC1111). */
+  refiner: name.optional(),
+  /** The model id (OpenAI Images: `gpt-image-1`, `dall-e-2`, `dall-e-3`, or a compatible server's). */
+  model: name.optional(),
+  /**
+   * How the service's asset names (`svc:canny_sdxl`, a private `my-style-lora`) map to the
+   * backend's files (`diffusers_xl_canny_full.safetensors`). A name not listed is sent as it is,
+   * with `svc:` removed.
+   */
+  assets: z.record(name, name).optional(),
+});
+export type BackendNamesConfig = z.infer<typeof BackendNamesConfigSchema>;
+
+export const BackendConfigSchema = z.strictObject({
+  kind: z.enum(BACKEND_KINDS, { error: `must be one of ${BACKEND_KINDS.join(', ')}` }),
+  /** The backend's base URL (`http://127.0.0.1:8188` for ComfyUI, `http://127.0.0.1:7860` for AUTOMATIC1111). */
+  baseUrl: z.string().trim().min(1, 'is required'),
+  names: BackendNamesConfigSchema.optional(),
+});
+export type BackendConfig = z.infer<typeof BackendConfigSchema>;
+
+/** Which backend each engine's requests go to; an engine not listed goes to the service's API. */
+export const EngineBackendsSchema = z.partialRecord(z.enum(ENGINES), BackendConfigSchema);
+export type EngineBackends = Partial<Record<EngineId, BackendConfig>>;
+
+/** The base URL each backend kind usually listens on, for the settings' placeholders. */
+export const DEFAULT_BASE_URL: Record<BackendKind, string> = {
+  service: 'http://127.0.0.1:8787/local/image',
+  comfyui: 'http://127.0.0.1:8188',
+  a1111: 'http://127.0.0.1:7860',
+  openai: 'https://api.openai.com',
+};
+
+/**
+ * The backend-side asset name for a service asset name: the mapping's entry when there is one,
+ * else the name without its `svc:` prefix (a private name is the backend's own file name).
+ */
+export function backendAssetName(names: BackendNamesConfig | undefined, serviceName: string): string {
+  return names?.assets?.[serviceName] ?? serviceName.replace(/^svc:/, '');
+}

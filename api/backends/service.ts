@@ -1,0 +1,19 @@
+/**
+ * The service's own API as a backend: the request goes to `POST {baseUrl}/generate/{engine}`
+ * exactly as the workflow made it (the local engines, or any server speaking the contract), so
+ * nothing is translated, approximated or refused here; the service is the judge.
+ */
+import { createImageClient } from '../image-client';
+import { elideImages } from './elide';
+import type { BackendOptions } from './options';
+import { BACKEND_LABEL, type ImageBackend } from './types';
+
+export function createServiceBackend(options: BackendOptions): ImageBackend {
+  const client = createImageClient(options);
+  return {
+    kind: 'service',
+    label: BACKEND_LABEL.service,
+    review: (_engine, request) => ({ backend: 'service', label: BACKEND_LABEL.service, refusals: [], notes: [], translated: elideImages(request) }),
+    generate: (engine, request, options) => client.generate(engine, request, options),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Image backends: where an engine's requests go and how they are translated. A workflow file
+ * always speaks the service's contract (engine `sdxl`, `sd`, `controlnet-sdxl`, the fields of
+ * `ImageRequest`); a backend is a setting of the browser, the server or the CLI that sends that
+ * request to something real (ComfyUI, AUTOMATIC1111 / Forge, an OpenAI-style Images API) or to
+ * the service's own API (the local engines). Each backend is one module beside this file.
+ *
+ * Translation is honest: every field of a request is sent with its meaning kept, approximated
+ * (and said so), not sent (and said so), or refused (the request is not sent at all). `review`
+ * says which, before anything is sent, from the request alone.
+ */
+import type { EngineId } from '../catalog';
+import type { CallOptions } from '../client-types';
+import type { FieldIssue } from '../issues';
+import type { ImageRequest, ImageResponse } from '../image-schema';
+
+export const BACKEND_KINDS = ['service', 'comfyui', 'a1111', 'openai'] as const;
+export type BackendKind = (typeof BACKEND_KINDS)[number];
+
+/** How each backend is named to a person. */
+export const BACKEND_LABEL: Record<BackendKind, string> = {
+  service: "The service's API",
+  comfyui: 'ComfyUI',
+  a1111: 'AUTOMATIC1111 / Forge',
+  openai: 'OpenAI Images',
+};
+
+/** What a backend does with one field of the request that it does not send as it is. */
+export interface TranslationNote {
+  /** The request field, in the service's name (`negative_prompt`, `width`, `loras.svc:foo`). */
+  field: string;
+  /** `approximated`: sent, with a meaning that differs; `not-sent`: left out. */
+  treatment: 'approximated' | 'not-sent';
+  /** In a person's words, e.g. "896×1152 becomes 1024×1536 (the nearest size OpenAI Images makes)". */
+  message: string;
+}
+
+/** What the backend will do with a request, found without sending anything. */
+export interface TranslationReview {
+  backend: BackendKind;
+  /** The backend as the person named it (`ComfyUI`), for messages. */
+  label: string;
+  /** What makes the request impossible on this backend; when any, nothing is sent. */
+  refusals: FieldIssue[];
+  /** Fields approximated or not sent. */
+  notes: TranslationNote[];
+  /**
+   * The request as it will be sent (ComfyUI's prompt graph, AUTOMATIC1111's payload), with images
+   * replaced by a short description: for the run's record and an image's manifest. Never holds a
+   * credential or an endpoint.
+   */
+  translated: unknown;
+}
+
+/** Options of one image call; a backend reports its own progress when it can (steps done). */
+export interface ImageCallOptions extends CallOptions {
+  /** Fraction done, 0 to 1, with a word on what is happening ("step 12 of 30"). */
+  onProgress?: (fraction: number, message?: string) => void;
+}
+
+/** Names a backend offers, for the settings' and forms' suggestions. Absent lists: not known. */
+export interface BackendNames {
+  checkpoints?: string[];
+  samplers?: string[];
+  loras?: string[];
+  embeddings?: string[];
+  vaes?: string[];
+  controlnets?: string[];
+  /** OpenAI-style model ids. */
+  models?: string[];
+}
+
+/**
+ * One backend, for all the engines routed to it. `generate` resolves with the service's response
+ * shape (2.6): `images[].image_b64`, plus `seed` where the backend says which seed made an image.
+ * Its failures are ApiErrors whose detail is in a person's words and never holds the credential.
+ */
+export interface ImageBackend {
+  readonly kind: BackendKind;
+  readonly label: string;
+  /** Pure and fast (no network, no image decode): what `generate` would do with `request`. */
+  review(engine: EngineId, request: ImageRequest): TranslationReview;
+  generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse>;
+  /** Asks the backend what it has (checkpoints, samplers…), where it can say. */
+  listNames?(options?: CallOptions): Promise<BackendNames>;
+}
