@@ -24,9 +24,9 @@ export interface ImageClient {
   generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse>;
   /**
    * What the backend behind `engine` will do with `request` (fields approximated, not sent, or
-   * refusing it), found without sending anything. Absent: the request is sent as it is.
+   * refusing it), found without sending anything. Absent (or undefined): sent as it is.
    */
-  review?(engine: EngineId, request: ImageRequest): TranslationReview;
+  review?(engine: EngineId, request: ImageRequest): TranslationReview | undefined;
 }
 
 /** One piece of a streamed completion. */

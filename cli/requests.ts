@@ -24,6 +24,8 @@ export interface RecordedCall {
   operation: ApiCallRecord['operation'];
   engine?: string;
   request: unknown;
+  /** The backend that took an image request, what it changed, and the request as it sent it. */
+  backend?: ApiCallRecord['backend'];
 }
 
 /** Shorter base64 than this is left as it is (it cannot be a useful image). */
@@ -73,6 +75,8 @@ export function recordRequests(api: RunContext['api']): RequestRecorder {
       return api.image.generate(engine, request, options);
     },
   };
+  const review = api.image.review?.bind(api.image);
+  if (review) image.review = review;
   const chat: ChatClient = {
     complete(request, options) {
       attach(request);
@@ -91,8 +95,8 @@ export function recordRequests(api: RunContext['api']): RequestRecorder {
     onEvent(event) {
       if (event.type !== 'node-request') return;
       // Until the client is called, the executor's own (images cut to a length) stands in.
-      const { api: which, operation, engine, request } = event.call;
-      const call: RecordedCall = { api: which, operation, ...(engine === undefined ? {} : { engine }), request };
+      const { api: which, operation, engine, request, backend } = event.call;
+      const call: RecordedCall = { api: which, operation, ...(engine === undefined ? {} : { engine }), request, ...(backend === undefined ? {} : { backend }) };
       const calls = byNode.get(event.nodeId) ?? [];
       calls.push(call);
       byNode.set(event.nodeId, calls);

@@ -25,6 +25,10 @@ export const controlNetNode: NodeDefinition<ControlNetParams> = {
     const code = imageRequests();
     return code.imageParamIssues(p, code.placeholderImages('controlnet_image'), connected);
   },
+  imageRequest(p, connected) {
+    const code = imageRequests();
+    return code.standInRequest(p, code.placeholderImages('controlnet_image'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
     await loadImageRequests();

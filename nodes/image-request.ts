@@ -6,6 +6,7 @@
 import { ENGINE_LABEL, ENGINES, isPublicAsset, isSdxlEngine, type EngineId } from '../api/catalog';
 import { imageDefaults, validateImageRequest, type FieldIssue, type ImageRequest } from '../api/image';
 import { ParamIssuesError } from './errors';
+import { toParamIssues } from './field-params';
 import type { AnyImageParams } from './image-params';
 import type { ImageData, ParamIssue, RunContext, Value } from './types';
 import { imageMime, imageValue, imagesValue } from './values';
@@ -76,22 +77,6 @@ export function buildImageRequest(p: AnyImageParams, images: RequestImages): Ima
   return request;
 }
 
-/** Which parameter or port of the node an API field belongs to. */
-const FIELD_TO_PARAM: Readonly<Record<string, string>> = {
-  engine_id: 'engine',
-  init_image: 'image',
-  mask_image: 'mask',
-  controlnet_image: 'control_image',
-  transfer_images: 'trigger_word',
-};
-
-export function toParamIssues(issues: readonly FieldIssue[]): ParamIssue[] {
-  return issues.map((issue) => {
-    const field = issue.path.split('.')[0] ?? issue.path;
-    return { param: FIELD_TO_PARAM[field] ?? field, message: issue.message };
-  });
-}
-
 /** Stand-in for a connected image: valid base64 with a JPEG signature, never sent anywhere. */
 const PLACEHOLDER_IMAGE = '/9j/4AAQSkZJRg==';
 
@@ -101,6 +86,17 @@ const PLACEHOLDER_IMAGE = '/9j/4AAQSkZJRg==';
  * not judged by the form's value (it is checked again at run time, with the real value).
  */
 export function imageParamIssues(p: AnyImageParams, imagePorts: RequestImages, connected: ReadonlySet<string>): ParamIssue[] {
+  const { engine, request } = standInRequest(p, imagePorts, connected);
+  const result = validateImageRequest(engine, request);
+  return result.ok ? [] : toParamIssues(result.issues);
+}
+
+/**
+ * The request the node will send, as far as it can be known before a run: connected images are
+ * stand-ins and values that arrive through ports are left out (or, for the prompt, the trigger
+ * word the real one must hold). What a backend's review and the API's validator judge.
+ */
+export function standInRequest(p: AnyImageParams, imagePorts: RequestImages, connected: ReadonlySet<string>): { engine: EngineId; request: ImageRequest } {
   const stand = {
     ...p,
     // The stand-in prompt names the trigger word, as the real one must.
@@ -108,8 +104,7 @@ export function imageParamIssues(p: AnyImageParams, imagePorts: RequestImages, c
     negative_prompt: connected.has('negative_prompt') ? undefined : p.negative_prompt,
     seed: connected.has('seed') ? null : p.seed,
   };
-  const result = validateImageRequest(stand.engine, buildImageRequest(stand, imagePorts));
-  return result.ok ? [] : toParamIssues(result.issues);
+  return { engine: engineOf(stand), request: buildImageRequest(stand, imagePorts) };
 }
 
 export function placeholderImages(...fields: (keyof RequestImages)[]): RequestImages {
@@ -135,7 +130,8 @@ export async function runImageRequest(p: AnyImageParams, images: RequestImages, 
   const { width, height } = checked.value;
 
   ctx.progress(0, `generating on ${ENGINE_LABEL[engine]}`);
-  const response = await ctx.api.image.generate(engine, request, { signal: ctx.signal });
+  // A backend that counts its steps (ComfyUI, AUTOMATIC1111) says how far along it is.
+  const response = await ctx.api.image.generate(engine, request, { signal: ctx.signal, onProgress: (fraction, message) => ctx.progress(fraction, message) });
   if (response.images.length === 0) throw new Error(`the ${engine} engine answered with no images`);
   const made: ImageData[] = response.images.map((generated, index) => {
     // The seed sent made the first image; what seeds the others used only the service can say.

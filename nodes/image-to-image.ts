@@ -20,6 +20,10 @@ export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
     const code = imageRequests();
     return code.imageParamIssues(p, code.placeholderImages('init_image'), connected);
   },
+  imageRequest(p, connected) {
+    const code = imageRequests();
+    return code.standInRequest(p, code.placeholderImages('init_image'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
     await loadImageRequests();

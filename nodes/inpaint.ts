@@ -77,6 +77,10 @@ export const inpaintNode: NodeDefinition<InpaintNodeParams> = {
     const issues: ParamIssue[] = maskSource(p, connected.has('mask')) === 'none' ? [{ param: 'mask', message: NO_MASK }] : [];
     return [...issues, ...code.imageParamIssues(p, code.placeholderImages('init_image', 'mask_image'), connected)];
   },
+  imageRequest(p, connected) {
+    const code = imageRequests();
+    return code.standInRequest(p, code.placeholderImages('init_image', 'mask_image'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
   // async: a missing input becomes a rejected promise, never a throw out of run().
   async run({ params: p, inputs, ctx }) {

@@ -41,6 +41,10 @@ export const mergeNode: NodeDefinition<MergeParams> = {
     }
     return issues;
   },
+  imageRequest(p, connected) {
+    const code = imageRequests();
+    return code.standInRequest(p, code.placeholderImages('samples'), connected);
+  },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
     await loadImageRequests();

@@ -14,6 +14,7 @@ export const textToImageNode: NodeDefinition<TextToImageParams> = {
   outputs: IMAGE_OUTPUTS,
   load: loadImageRequests,
   validate: (p, connected) => imageRequests().imageParamIssues(p, {}, connected),
+  imageRequest: (p, connected) => imageRequests().standInRequest(p, {}, connected),
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, ctx }) {
     await loadImageRequests();

@@ -3,7 +3,9 @@
  * Nodes know nothing of React, the worker or the DOM; every effect goes through the RunContext.
  */
 import type { z } from 'zod';
+import type { EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
+import type { ImageRequest } from '../api/image-schema';
 
 /** The kinds of value a port carries. */
 export type PortKind = 'text' | 'number' | 'image' | 'images';
@@ -101,6 +103,12 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
    * found by `params` already; this adds the rest.
    */
   validate?(params: P, connected: ReadonlySet<string>): ParamIssue[];
+  /**
+   * Image nodes: the request the node will send, as far as it is known before a run (connected
+   * images as stand-ins). The chosen backend reviews it before anything is sent: what it will
+   * approximate or leave out, and what it cannot do at all. Call after `load`, like `validate`.
+   */
+  imageRequest?(params: P, connected: ReadonlySet<string>): { engine: EngineId; request: ImageRequest };
   /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
   cacheable?(params: P): boolean;
   run(args: RunArgs<P>): Promise<Record<string, Value>>;

@@ -9,7 +9,9 @@
  * an API, the inputs exist only once it has run: those nodes are counted as running, flagged
  * `unknownUntilUpstreamRuns`. Nothing is sent and nothing is written to the cache.
  */
+import type { TranslationNote } from '../api/backends/types';
 import type { RunContext } from '../nodes/types';
+import { reviewNode, type ReviewRequest } from './backend-review';
 import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
@@ -26,6 +28,8 @@ export interface EstimateDeps {
   settings: RunContext['settings'];
   /** As the executor's `cacheScope`: the service the results came from. */
   cacheScope?: string;
+  /** The image backends' review (the image client's `review`): what they approximate, leave out or refuse. */
+  review?: ReviewRequest;
 }
 
 /**
@@ -52,6 +56,8 @@ export interface NodeEstimate extends Omit<NodeCost, 'known'> {
   /** Requests the cache answers for it (what its cached result cost when it was made). */
   apiCallsSaved: number;
   reason?: string;
+  /** For an image node that will run on a backend that changes its request: which, and how. */
+  backend?: { label: string; notes: TranslationNote[] };
 }
 
 export interface EstimateTotals {
@@ -104,7 +110,7 @@ export async function estimateRun(
   deps: EstimateDeps,
 ): Promise<RunEstimate> {
   await loadNodeTypes(workflow, registry);
-  const planned = planRun(workflow, registry, options);
+  const planned = planRun(workflow, registry, options, deps.review);
   if (!planned.ok) return { ok: false, problems: planned.problems };
   const context = cacheContextOf(deps.settings, deps.cacheScope);
   const offline = offlineContext(deps.settings);
@@ -115,6 +121,10 @@ export async function estimateRun(
   const dead = new Map<string, Unavailable>();
   const unavailable = new Map<string, ReadonlyMap<string, Unavailable>>();
   const unavailableAt = (ref: PortRef) => unavailable.get(ref.node)?.get(ref.port);
+  const backendOf = (node: PlannedNode, params: Record<string, unknown>): Partial<NodeEstimate> => {
+    const review = reviewNode(node.def, params, new Set(node.bindings.keys()), deps.review);
+    return review === undefined || review.notes.length === 0 ? {} : { backend: { label: review.label, notes: review.notes } };
+  };
 
   const estimateNode = async (node: PlannedNode): Promise<NodeEstimate> => {
     const base = { nodeId: node.id, cached: false, unknownUntilUpstreamRuns: false, cacheable: true, costKnown: true, ...FREE };
@@ -143,8 +153,9 @@ export async function estimateRun(
     }
     if (waiting) {
       pending.add(node.id);
-      const cacheable = node.reuseCached && (node.def.cacheable?.(parseParams(node.def, node.params) ?? node.params) ?? true);
-      return runs(base, nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable });
+      const params = parseParams(node.def, node.params) ?? node.params;
+      const cacheable = node.reuseCached && (node.def.cacheable?.(params) ?? true);
+      return runs(base, nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable, ...backendOf(node, params) });
     }
 
     let prepared;
@@ -172,7 +183,7 @@ export async function estimateRun(
     const outputs = free ? await node.def.run({ params: prepared.params, inputs: prepared.inputs, ctx: offline }).catch(() => undefined) : undefined;
     if (outputs) known.set(node.id, outputs);
     else pending.add(node.id);
-    return runs(base, cost, { cacheable });
+    return runs(base, cost, { cacheable, ...backendOf(node, prepared.params) });
   };
 
   // Each node starts once the nodes it depends on are estimated, so independent branches hash

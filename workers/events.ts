@@ -4,6 +4,7 @@
  * queued → started → (progress | partial-text | request | retry)* → done | failed | cancelled,
  * or queued → cached → done, or queued → bypassed, or queued → skipped, or queued → cancelled.
  */
+import type { TranslationNote } from '../api/backends/types';
 import type { Value } from '../nodes/types';
 import type { PlanOptions } from './plan';
 import type { ApiUsage } from './usage';
@@ -31,6 +32,12 @@ export interface ApiCallRecord {
   /** The image engine, for `generate`. */
   engine?: string;
   request: unknown;
+  /**
+   * Where an image request went, when a backend other than the service's API took it: which one,
+   * what it approximated or left out, and the request as it translated it (images elided). Never
+   * a credential or an endpoint.
+   */
+  backend?: { kind: string; label: string; notes: TranslationNote[]; translated: unknown };
 }
 
 export interface NodeCounts {

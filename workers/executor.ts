@@ -15,6 +15,7 @@ import { cacheContextOf } from './prepare';
 import { runNode, type NodeEnv } from './run-node';
 import { schedule, type TaskSkipped, type TaskStatus } from './schedule';
 import { addUsage, emptyUsage } from './usage';
+import { reviewOf } from './backend-review';
 import type { NodeRegistry } from './validate';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -98,7 +99,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 
     const planOptions: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
     await loadNodeTypes(workflow, deps.registry);
-    const planned = planRun(workflow, deps.registry, planOptions);
+    const planned = planRun(workflow, deps.registry, planOptions, reviewOf(deps.api.image));
     if (!planned.ok) {
       emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: [] });
       const result = summary('invalid', { problems: planned.problems });

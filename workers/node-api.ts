@@ -9,6 +9,8 @@ import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../a
 import type { RetryNotice } from '../api/retry';
 import { elideImages } from '../api/backends/elide';
 import type { RunContext } from '../nodes/types';
+import { ParamIssuesError } from '../nodes/errors';
+import { refusalIssues } from './backend-review';
 import type { ApiCallRecord } from './events';
 
 export { elideImages };
@@ -62,7 +64,16 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
   const onCall = (call: ApiCallRecord) => hooks.onCall(call);
   const image: ImageClient = {
     generate(engine, request, options) {
-      onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request) });
+      // The backend's verdict on the real request (values from ports included): a refusal
+      // sends nothing and counts no call.
+      const review = api.image.review?.(engine, request);
+      if (review !== undefined && review.refusals.length > 0) {
+        return Promise.reject(new ParamIssuesError(refusalIssues(review)));
+      }
+      const backend = review === undefined || review.backend === 'service'
+        ? {}
+        : { backend: { kind: review.backend, label: review.label, notes: review.notes, translated: review.translated } };
+      onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request), ...backend });
       return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
         hooks.onImages?.(response.images.length, request.sampler);
         return response;

@@ -7,6 +7,7 @@ import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { passThroughOf, type PassThrough } from './bypass';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
+import type { ReviewRequest } from './backend-review';
 import { checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
 
 /**
@@ -49,9 +50,10 @@ export type PlanResult = { ok: true; plan: ExecutionPlan } | { ok: false; proble
 
 /**
  * Validates the part of `workflow` that `options` selects and orders it for running. Every
- * problem is returned at once rather than the first one found.
+ * problem is returned at once rather than the first one found; `review` adds what the chosen
+ * image backend refuses.
  */
-export function planRun(workflow: Workflow, registry: NodeRegistry, options: PlanOptions = { mode: 'all' }): PlanResult {
+export function planRun(workflow: Workflow, registry: NodeRegistry, options: PlanOptions = { mode: 'all' }, review?: ReviewRequest): PlanResult {
   const ids = [...new Set(workflow.nodes.map((n) => n.id))];
   const known = new Set(ids);
   const links: Link[] = workflow.edges
@@ -73,7 +75,7 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
     for (const id of fresh) for (const a of reachable(id, upstream)) scope.add(a);
   }
 
-  const { problems, nodes: checked } = checkWorkflow(workflow, registry, scope);
+  const { problems, nodes: checked } = checkWorkflow(workflow, registry, scope, review);
   if (problems.length > 0) return { ok: false, problems };
 
   const inScope = ids.filter((id) => scope.has(id));

@@ -8,6 +8,7 @@ import { resolveInputs } from '../nodes/ports';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../workflow/schema';
 import { cyclesThrough } from './graph';
+import { refusalIssues, reviewNode, type ReviewRequest } from './backend-review';
 import { checkParams, parseParams } from './params';
 
 /** Where node definitions come from: nodes/index.ts in the app, small fakes in tests. */
@@ -58,18 +59,21 @@ export function validateWorkflow(
   workflow: Workflow,
   registry: NodeRegistry,
   scope?: ReadonlySet<string>,
+  review?: ReviewRequest,
 ): WorkflowProblem[] {
-  return checkWorkflow(workflow, registry, scope).problems;
+  return checkWorkflow(workflow, registry, scope, review).problems;
 }
 
 /**
  * `validateWorkflow`, with each node as validation saw it (by id, the first of a repeated id), so
- * the plan need not derive its inputs a second time.
+ * the plan need not derive its inputs a second time. With `review`, an image node whose request
+ * the chosen backend cannot take at all is a problem too (nothing is sent).
  */
 export function checkWorkflow(
   workflow: Workflow,
   registry: NodeRegistry,
   scope?: ReadonlySet<string>,
+  review?: ReviewRequest,
 ): { problems: WorkflowProblem[]; nodes: ReadonlyMap<string, CheckedNode> } {
   const problems: WorkflowProblem[] = [];
   const inScope = (id: string) => scope === undefined || scope.has(id);
@@ -115,6 +119,12 @@ export function checkWorkflow(
     const check = checkParams(def, node.params, connected, fromPorts);
     if (check.ok && inputs === undefined) {
       problems.push({ nodeId: node.id, message: 'its inputs cannot be worked out from its parameters' });
+    }
+    if (check.ok && review !== undefined) {
+      const verdict = reviewNode(def, check.params, connected, review);
+      for (const issue of verdict === undefined ? [] : refusalIssues(verdict)) {
+        problems.push({ nodeId: node.id, field: issue.param, message: `${issue.param}: ${issue.message}` });
+      }
     }
     if (!check.ok) {
       for (const p of check.problems) {

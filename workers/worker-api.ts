@@ -5,12 +5,14 @@
  * of a run, the result cache's size and Clear, and for the editor's forms the checks that need
  * the node types' own code and the CLIP word list, which the page does not load.
  */
+import { backendsScope, routeImageRequests, type EngineBackends } from '../api/backends/index';
+import type { EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
-import { estimateRun, type RunEstimate } from './estimate';
+import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
 import { checkParams, type ParamProblem } from './params';
@@ -27,6 +29,10 @@ export interface WorkerSettings {
   chatModel: string;
   /** How many nodes may run at once. */
   concurrency?: number;
+  /** Engines whose requests go to a backend other than the service's API (ComfyUI, AUTOMATIC1111…). */
+  imageBackends?: EngineBackends;
+  /** Each such backend's credential, by engine; never in an event, a summary or the cache key. */
+  backendCredentials?: Partial<Record<EngineId, string>>;
 }
 
 export type WorkerRunOptions = PlanOptions & { concurrency?: number; runId?: string };
@@ -94,27 +100,31 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
   const cache = deps.cache ?? createMemoryCache();
   const runs = new Set<AbortController>();
   let executor: Executor | undefined;
-  let estimateDeps: { settings: { chatModel: string }; cacheScope: string } | undefined;
+  let estimateDeps: Omit<EstimateDeps, 'cache'> | undefined;
   const needSettings = (what: string) => new Error(`the worker has no settings yet: call configure() before ${what}()`);
 
   return {
     configure(settings) {
       const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
       const auth = token === undefined ? {} : { token };
-      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl}`;
+      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)}`.trim();
+      const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
+      const image = routeImageRequests(
+        deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth }),
+        settings.imageBackends,
+        settings.backendCredentials,
+      );
+      const review = image.review?.bind(image);
       executor = createExecutor({
         registry: deps.registry,
-        api: {
-          image: deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth }),
-          chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }),
-        },
+        api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
         settings: { chatModel: settings.chatModel },
         concurrency: settings.concurrency,
         cache,
-        secrets: token === undefined ? [] : [token],
+        secrets: [...(token === undefined ? [] : [token]), ...credentials],
         cacheScope: scope,
       });
-      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope };
+      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) };
     },
 
     async run(workflow, options, onEvent) {

@@ -3,7 +3,8 @@
  * no backend of its own goes to the service's API at `serviceBaseUrl` (the local engines by
  * default), so a setting that names none changes nothing.
  */
-import { ENGINES } from '../catalog';
+import { ENGINES, type EngineId } from '../catalog';
+import type { ImageClient } from '../client-types';
 import type { ClientConfig } from '../http';
 import type { BackendConfig, EngineBackends } from './config';
 import type { BackendOptions } from './options';
@@ -25,7 +26,7 @@ export interface BackendSetup {
   credential?: string;
 }
 
-export function createBackend(setup: BackendSetup, common: Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'> = {}): ImageBackend {
+export function createBackend(setup: BackendSetup, common: CommonOptions = {}): ImageBackend {
   const factory = FACTORIES[setup.config.kind];
   if (factory === undefined) throw new TypeError(`the ${setup.config.kind} backend is not available in this build`);
   return factory({
@@ -36,23 +37,38 @@ export function createBackend(setup: BackendSetup, common: Omit<ClientConfig, 'b
   });
 }
 
+type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
+
 /**
- * The image client for a run: each engine's backend from `backends` (with its credential from
- * `credentials`, keyed by engine), the others on the service's API at `service`.
+ * The image client for a run: each engine listed in `backends` on its backend (with its
+ * credential from `credentials`, keyed by engine), every other engine on `service`, the
+ * service's own client. With no backends, `service` itself.
  */
-export function createRoutedImageClient(
-  service: ClientConfig,
+export function routeImageRequests(
+  service: ImageClient,
   backends: EngineBackends = {},
-  credentials: Partial<Record<string, string>> = {},
-  common: Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'> = {},
-) {
-  const serviceBackend = createServiceBackend(service);
+  credentials: Partial<Record<EngineId, string>> = {},
+  common: CommonOptions = {},
+  make: (setup: BackendSetup, common: CommonOptions) => ImageBackend = createBackend,
+): ImageClient {
+  if (ENGINES.every((engine) => backends[engine] === undefined)) return service;
   const routes = {} as EngineRoutes;
   for (const engine of ENGINES) {
     const config = backends[engine];
-    routes[engine] = config === undefined ? serviceBackend : createBackend({ config, credential: credentials[engine] }, common);
+    routes[engine] = config === undefined ? service : make({ config, credential: credentials[engine] }, common);
   }
   return createImageRouter(routes);
+}
+
+/**
+ * Names the backends for the result cache (kind, base URL and names, never a credential), so a
+ * picture from one backend or checkpoint is not served once the settings point at another.
+ */
+export function backendsScope(backends: EngineBackends = {}): string {
+  return ENGINES.map((engine) => {
+    const config = backends[engine];
+    return config === undefined ? '' : `${engine}=${JSON.stringify([config.kind, config.baseUrl, config.names ?? {}])}`;
+  }).filter((part) => part !== '').join(' ');
 }
 
 export * from './types';

@@ -5,13 +5,15 @@
  */
 import type { EngineId } from '../catalog';
 import type { ImageClient } from '../client-types';
-import type { ImageBackend } from './types';
-
-export type EngineRoutes = Record<EngineId, ImageBackend>;
+/** Each engine's client: a backend, or the service's own client. */
+export type EngineRoutes = Record<EngineId, ImageClient>;
 
 export function createImageRouter(routes: EngineRoutes): ImageClient {
   return {
     generate: (engine, request, options) => routes[engine].generate(engine, request, options),
-    review: (engine, request) => routes[engine].review(engine, request),
+    review(engine, request) {
+      const route = routes[engine];
+      return route.review === undefined ? undefined : route.review(engine, request);
+    },
   };
 }

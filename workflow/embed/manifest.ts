@@ -26,12 +26,23 @@ export interface ImageRef {
   sha256?: string;
 }
 
+/** The image backend that took a request, when it was not the service's API. */
+export interface ManifestBackend {
+  kind: string;
+  label: string;
+  /** Fields it approximated or left out, in a person's words. */
+  notes: readonly { field: string; treatment: string; message: string }[];
+  /** The request as the backend was sent it (its own format), images described. */
+  translated: unknown;
+}
+
 /** One API request the node sent (the `call` of a `node-request` event fits). */
 export interface ManifestCall {
   api: 'image' | 'chat';
   operation: 'generate' | 'complete' | 'stream';
   engine?: string;
   request: unknown;
+  backend?: ManifestBackend;
 }
 
 export interface ImageManifest {
@@ -69,6 +80,12 @@ export const ImageManifestSchema = z.object({
     operation: z.enum(['generate', 'complete', 'stream']),
     engine: name.optional(),
     request: z.unknown(),
+    backend: z.object({
+      kind: name,
+      label: name,
+      notes: z.array(z.object({ field: name, treatment: name, message: z.string().max(2000) })).max(200),
+      translated: z.unknown(),
+    }).optional(),
   })).max(1000),
 });
 
@@ -182,6 +199,7 @@ export function buildImageManifest(source: ManifestSource): ImageManifest {
     operation: call.operation,
     ...(call.engine === undefined ? {} : { engine: call.engine }),
     request: describeImages(call.request),
+    ...(call.backend === undefined ? {} : { backend: { ...call.backend, translated: describeImages(call.backend.translated) } }),
   }));
   const engine = [...calls].reverse().find((c) => c.api === 'image' && c.engine !== undefined)?.engine;
   const manifest: ImageManifest = {
