@@ -59,7 +59,7 @@ describe('image backends in the executor', () => {
     const { backend, sent } = strictBackend();
     const exec = createExecutor({
       registry,
-      api: { image: routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend), chat: fakeChatClient() },
+      api: { image: routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend), chat: fakeChatClient().client },
       settings: { chatModel: 'm' },
     });
     const wf = workflow(
@@ -85,7 +85,7 @@ describe('image backends in the executor', () => {
     });
 
     const log = eventLog();
-    const exec = createExecutor({ registry, api: { image, chat: fakeChatClient() }, settings: { chatModel: 'm' } });
+    const exec = createExecutor({ registry, api: { image, chat: fakeChatClient().client }, settings: { chatModel: 'm' } });
     const summary = await exec.run(wf, { mode: 'all', onEvent: log.onEvent });
     expect(summary.status).toBe('succeeded');
     expect(sent).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('image backends in the executor', () => {
       generate: () => Promise.reject(new Error('must not be sent')),
     };
     const image = routeImageRequests(refusingService, { sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => refuseLong);
-    const exec = createExecutor({ registry, api: { image, chat: fakeChatClient() }, settings: { chatModel: 'm' } });
+    const exec = createExecutor({ registry, api: { image, chat: fakeChatClient().client }, settings: { chatModel: 'm' } });
     const wf = workflow(
       [['t', 'text', { text: 'a very long prompt indeed' }], ['g', 'text-to-image', { seed: 3 }]],
       ['t.text -> g.prompt'],
