@@ -10,6 +10,17 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** What the backend flags said, as parsed (resolved in backends.ts). */
+export interface BackendArgs {
+  kind?: string;
+  url?: string;
+  file?: string;
+  checkpoints: string[];
+  refiner?: string;
+  model?: string;
+  assets: string[];
+}
+
 export interface RunArgs {
   command: 'run';
   file: string;
@@ -25,6 +36,8 @@ export interface RunArgs {
   model?: string;
   /** Run only part of the workflow: up to a node, or from a node on. */
   target?: { mode: 'to' | 'from'; node: string };
+  /** Where image requests go when not to the service's API, as the flags said. */
+  backends: BackendArgs;
 }
 
 export type CliArgs = RunArgs | { command: 'help' } | { command: 'version' };
@@ -45,6 +58,19 @@ Options:
                           (default: the local engines).
   --model NAME            Chat model for chat nodes that name none (default for the local
                           engines: atelier-local-chat; required with --text-base-url).
+  --image-backend KIND    Send image requests to a backend instead of the service's API:
+                          comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next) or openai (OpenAI
+                          Images and compatible servers). The workflow file is unchanged.
+  --backend-url URL       The backend's base URL (default: ComfyUI http://127.0.0.1:8188,
+                          AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com).
+  --backends FILE         JSON choosing a backend per engine: { "sdxl": { "kind": "comfyui",
+                          "baseUrl": "…", "names": { "checkpoint": "…" } }, "sd": … }.
+  --checkpoint ENGINE=NAME  The backend's checkpoint for an engine (sdxl, sd, controlnet-sdxl)
+                          when a node names none. Repeat for each engine.
+  --refiner NAME          The backend's SDXL refiner checkpoint, for use_refiner.
+  --image-model NAME      The model id on an OpenAI-style backend (default gpt-image-1).
+  --asset NAME=FILE       Maps an asset name used in the workflow (svc:canny_sdxl, a LoRA) to
+                          the backend's file. Repeat for more.
   --set NODE.PARAM=VALUE  Override a parameter before the run; NODE is a node id or title.
                           VALUE is read as JSON when it parses (42, true, null, {"a":1}) and
                           the parameter takes it, else as text. Repeat for more.
@@ -60,7 +86,9 @@ Options:
   -v, --version           Show the version.
 
 The access token for real endpoints is read from the environment variable ATELIER_TOKEN only,
-and sent only to the base URLs given above; a workflow file can never choose an endpoint.
+and sent only to the base URLs given above; a backend's credential (an API key, or user:password
+for AUTOMATIC1111's --api-auth) from ATELIER_BACKEND_TOKEN only, and sent only to the backend.
+A workflow file can never choose an endpoint or a backend.
 
 Exit status: 0 success, 1 a node failed or the workflow is invalid, 2 usage error,
 130 interrupted (Ctrl-C; partial outputs and the manifest are still written).
@@ -77,6 +105,13 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   json: { type: 'boolean' },
   'no-embed': { type: 'boolean' },
+  'image-backend': { type: 'string' },
+  'backend-url': { type: 'string' },
+  backends: { type: 'string' },
+  checkpoint: { type: 'string', multiple: true },
+  refiner: { type: 'string' },
+  'image-model': { type: 'string' },
+  asset: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -131,7 +166,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (rest.length > 1) throw new UsageError(`run takes one workflow file, got ${rest.length} arguments`);
   if (values.to !== undefined && values.from !== undefined) throw new UsageError('--to and --from cannot be used together');
 
-  const args: RunArgs = { command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true, embed: values['no-embed'] !== true };
+  const args: RunArgs = {
+    command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true, embed: values['no-embed'] !== true,
+    backends: { checkpoints: values.checkpoint ?? [], assets: values.asset ?? [] },
+  };
   const nonEmpty = (flag: string, value: string | undefined): string | undefined => {
     if (value !== undefined && value.trim() === '') throw new UsageError(`--${flag} needs a value`);
     return value;
@@ -140,6 +178,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   args.imageBaseUrl = nonEmpty('image-base-url', values['image-base-url']);
   args.textBaseUrl = nonEmpty('text-base-url', values['text-base-url']);
   args.model = nonEmpty('model', values.model)?.trim();
+  const backend = (key: 'kind' | 'url' | 'file' | 'refiner' | 'model', flag: string, value: string | undefined) => {
+    const given = nonEmpty(flag, value)?.trim();
+    if (given !== undefined) args.backends[key] = given;
+  };
+  backend('kind', 'image-backend', values['image-backend']);
+  backend('url', 'backend-url', values['backend-url']);
+  backend('file', 'backends', values.backends);
+  backend('refiner', 'refiner', values.refiner);
+  backend('model', 'image-model', values['image-model']);
   if (values.concurrency !== undefined) args.concurrency = positiveInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
   const to = nonEmpty('to', values.to);
   const from = nonEmpty('from', values.from);

@@ -6,6 +6,8 @@
 import type { ClientConfig } from '../api/http';
 import { createChatClient } from '../api/chat-client';
 import { createImageClient } from '../api/image-client';
+import { BACKEND_LABEL, backendsScope, routeImageRequests, type EngineBackends } from '../api/backends/index';
+import { ENGINES } from '../api/catalog';
 import type { RunContext } from '../nodes/types';
 import { UsageError } from './args';
 import type { CliIo } from './io';
@@ -30,7 +32,11 @@ export interface Endpoints {
 export interface EndpointOptions {
   imageBaseUrl?: string;
   textBaseUrl?: string;
+  /** Engines whose requests go to a backend (ComfyUI, AUTOMATIC1111, OpenAI Images). */
+  backends?: EngineBackends;
   env: Readonly<Record<string, string | undefined>>;
+  /** A WebSocket constructor for backends that report progress over one (Node 20 has none built in). */
+  WebSocket?: typeof globalThis.WebSocket;
   /** Where the in-process engines report their own failures. */
   log: (line: string) => void;
   client?: CliIo['client'];
@@ -69,13 +75,35 @@ async function startLocalEngines(log: (line: string) => void): Promise<{ url: st
   return { url: server.url, close: () => server.close(0) };
 }
 
+/** `ComfyUI (127.0.0.1:8188)` for each backend in use, and the service for engines left on it. */
+function backendLabel(backends: EngineBackends, serviceLabel: string): string {
+  const labels = new Set(ENGINES.map((engine) => {
+    const config = backends[engine];
+    return config === undefined ? serviceLabel : `${BACKEND_LABEL[config.kind]} (${new URL(config.baseUrl).host})`;
+  }));
+  return [...labels].join(', ');
+}
+
 /** Builds the API clients the run uses, starting the local engines when a base URL is missing. */
 export async function openEndpoints(options: EndpointOptions): Promise<Endpoints> {
   const image = options.imageBaseUrl === undefined ? undefined : checkBaseUrl('--image-base-url', options.imageBaseUrl);
   const text = options.textBaseUrl === undefined ? undefined : checkBaseUrl('--text-base-url', options.textBaseUrl);
   const rawToken = options.env.ATELIER_TOKEN?.trim();
   const token = rawToken === undefined || rawToken === '' ? undefined : rawToken;
+  const rawBackendToken = options.env.ATELIER_BACKEND_TOKEN?.trim();
+  const backendToken = rawBackendToken === undefined || rawBackendToken === '' ? undefined : rawBackendToken;
+  const backends = options.backends ?? {};
+  const routed = ENGINES.filter((engine) => backends[engine] !== undefined);
   const notes: string[] = [];
+  if (backendToken !== undefined && routed.length === 0) {
+    notes.push('ATELIER_BACKEND_TOKEN is set but not used: no engine goes to a backend (give --image-backend or --backends)');
+  }
+  for (const engine of routed) {
+    const url = checkBaseUrl(`the ${engine} backend's URL`, backends[engine]!.baseUrl);
+    if (backendToken !== undefined && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+      notes.push(`the ${engine} backend is plain http to ${url.host}: ATELIER_BACKEND_TOKEN crosses the network unencrypted; use https`);
+    }
+  }
 
   if (token !== undefined && image === undefined && text === undefined) {
     notes.push('ATELIER_TOKEN is set but not used: the run goes to the local engines (give --image-base-url / --text-base-url for real endpoints)');
@@ -92,12 +120,15 @@ export async function openEndpoints(options: EndpointOptions): Promise<Endpoints
   try {
     const imageConfig = image ? remote(image) : viaLocal('/local/image');
     const textConfig = text ? remote(text) : viaLocal('/local/text');
+    const credentials = backendToken === undefined ? {} : Object.fromEntries(routed.map((engine) => [engine, backendToken]));
+    const imageClient = routeImageRequests(createImageClient(imageConfig), backends, credentials, { ...options.client, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) });
+    const serviceLabel = image ? image.host : 'local';
     return {
-      api: { image: createImageClient(imageConfig), chat: createChatClient(textConfig) },
-      image: image ? image.host : 'local',
+      api: { image: imageClient, chat: createChatClient(textConfig) },
+      image: routed.length === 0 ? serviceLabel : backendLabel(backends, serviceLabel),
       text: text ? text.host : 'local',
-      secrets: token === undefined ? [] : [token],
-      cacheScope: `${image?.href ?? 'local'} ${text?.href ?? 'local'}`,
+      secrets: [token, backendToken].filter((secret): secret is string => secret !== undefined),
+      cacheScope: `${image?.href ?? 'local'} ${text?.href ?? 'local'} ${backendsScope(backends)}`.trim(),
       notes,
       close: () => local?.close() ?? Promise.resolve(),
     };

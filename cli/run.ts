@@ -11,6 +11,7 @@ import { previewNode } from '../nodes/preview';
 import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
 import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
 import { type RunArgs } from './args';
+import { resolveBackends } from './backends';
 import { checkBaseUrl, openEndpoints } from './endpoints';
 import { EXIT, type CliIo } from './io';
 import { createImageEmbedder } from './embed';
@@ -56,8 +57,9 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   const prepared = await prepareRun(args, io.cwd);
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
+  const backends = await resolveBackends(args.backends, io.cwd);
   const endpoints = await openEndpoints({
-    imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, env: io.env, client: io.client,
+    imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, backends, env: io.env, client: io.client,
     log: (line) => say(line),
   });
   try {

@@ -4,7 +4,7 @@
  * Images stay base64 from input to request and from response to output.
  */
 import { ENGINE_LABEL, ENGINES, isPublicAsset, isSdxlEngine, type EngineId } from '../api/catalog';
-import { imageDefaults, validateImageRequest, type FieldIssue, type ImageRequest } from '../api/image';
+import { imageDefaults, validateImageRequest, type ImageRequest } from '../api/image';
 import { ParamIssuesError } from './errors';
 import { toParamIssues } from './field-params';
 import type { AnyImageParams } from './image-params';

@@ -1,0 +1,98 @@
+/**
+ * Image backends from the command line: `--image-backend KIND` sends every engine's requests to
+ * one backend (at `--backend-url`, or where that backend usually listens), `--backends FILE`
+ * chooses per engine, and `--checkpoint`, `--refiner`, `--image-model` and `--asset` give the
+ * backend-side names. The credential comes from ATELIER_BACKEND_TOKEN only. A workflow file has
+ * no say in any of it.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { BACKEND_KINDS, BackendNamesConfigSchema, DEFAULT_BASE_URL, EngineBackendsSchema, type BackendKind, type BackendNamesConfig, type EngineBackends } from '../api/backends/index';
+import { ENGINES, type EngineId } from '../api/catalog';
+import { UsageError, type BackendArgs } from './args';
+
+const isEngine = (value: string): value is EngineId => (ENGINES as readonly string[]).includes(value);
+
+/** `KEY=VALUE` split at the first '=', both sides trimmed and non-empty. */
+function pair(flag: string, raw: string): [string, string] {
+  const at = raw.indexOf('=');
+  const key = at < 0 ? '' : raw.slice(0, at).trim();
+  const value = at < 0 ? '' : raw.slice(at + 1).trim();
+  if (key === '' || value === '') throw new UsageError(`${flag} takes KEY=VALUE, e.g. ${flag} sdxl=sd_xl_base_1.0.safetensors`);
+  return [key, value];
+}
+
+async function readBackendsFile(path: string, cwd: string): Promise<EngineBackends> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--backends: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--backends: ${path} is not JSON`);
+  }
+  const parsed = EngineBackendsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '(the file)' : issue.path.map(String).join('.');
+    throw new UsageError(`--backends: ${path}: ${where}: ${issue?.message ?? 'invalid'}; expected { "sdxl": { "kind": "comfyui", "baseUrl": "http://127.0.0.1:8188", "names": { "checkpoint": "…" } }, … }`);
+  }
+  return parsed.data as EngineBackends;
+}
+
+/**
+ * The backend of each engine the flags route somewhere other than the service's API. Throws a
+ * UsageError naming the flag when something does not fit.
+ */
+export async function resolveBackends(args: BackendArgs, cwd: string): Promise<EngineBackends> {
+  const backends: EngineBackends = args.file === undefined ? {} : await readBackendsFile(args.file, cwd);
+  if (args.kind !== undefined) {
+    if (!(BACKEND_KINDS as readonly string[]).includes(args.kind)) {
+      throw new UsageError(`--image-backend must be one of ${BACKEND_KINDS.join(', ')}`);
+    }
+    const kind = args.kind as BackendKind;
+    if (kind === 'service') {
+      if (args.url !== undefined) throw new UsageError("--backend-url is for the other backends; the service's API is --image-base-url");
+    } else {
+      for (const engine of ENGINES) backends[engine] = { kind, baseUrl: args.url ?? DEFAULT_BASE_URL[kind] };
+    }
+  } else if (args.url !== undefined && args.file === undefined) {
+    throw new UsageError('--backend-url needs --image-backend (comfyui, a1111 or openai)');
+  }
+
+  const names: BackendNamesConfig = {};
+  if (args.refiner !== undefined) names.refiner = args.refiner;
+  if (args.model !== undefined) names.model = args.model;
+  for (const raw of args.assets) {
+    const [name, file] = pair('--asset', raw);
+    names.assets = { ...names.assets, [name]: file };
+  }
+  const checkpoints = new Map<EngineId, string>();
+  for (const raw of args.checkpoints) {
+    const [engine, file] = pair('--checkpoint', raw);
+    if (!isEngine(engine)) throw new UsageError(`--checkpoint: '${engine.slice(0, 40)}' is not an engine; use ${ENGINES.join(', ')}`);
+    checkpoints.set(engine, file);
+  }
+  const checked = BackendNamesConfigSchema.safeParse(names);
+  if (!checked.success) throw new UsageError(`a backend name is not usable: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+
+  const routed = ENGINES.filter((engine) => backends[engine] !== undefined);
+  if (routed.length === 0 && (Object.keys(names).length > 0 || checkpoints.size > 0)) {
+    throw new UsageError('--checkpoint, --refiner, --image-model and --asset name files on a backend: give --image-backend or --backends too');
+  }
+  for (const engine of routed) {
+    const config = backends[engine]!;
+    const checkpoint = checkpoints.get(engine);
+    const merged = { ...config.names, ...names, ...(checkpoint === undefined ? {} : { checkpoint }) };
+    if (config.names?.assets !== undefined || names.assets !== undefined) merged.assets = { ...config.names?.assets, ...names.assets };
+    backends[engine] = { ...config, ...(Object.keys(merged).length === 0 ? {} : { names: merged }) };
+  }
+  for (const [engine] of checkpoints) {
+    if (backends[engine] === undefined) throw new UsageError(`--checkpoint ${engine}=…: the ${engine} engine is not routed to a backend`);
+  }
+  return backends;
+}
