@@ -7,6 +7,9 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_BASE_URL, EngineBackendsSchema, type EngineBackends } from '../api/backends/config';
+import { BACKEND_KINDS, type BackendKind } from '../api/backends/types';
+import { ENGINES } from '../api/catalog';
 
 /** One environment variable the server reads: its name, default and what it does. */
 export interface Setting {
@@ -34,7 +37,10 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ATELIER_IMAGE_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real image API base URL; /forward/image/generate/{engine} goes to {this}/generate/{engine}.' },
   { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/...' },
   { name: 'ATELIER_TOKEN', default: '(unset)', meaning: 'Forwarder: the token the server sends upstream as Authorization: Bearer. Never sent to the browser or logged.' },
-  { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token } for the forwarder; the variables above override it. Must not be readable by other users when it holds a token.' },
+  { name: 'ATELIER_IMAGE_BACKEND', default: '(unset)', meaning: 'Forwarder: send every image engine\'s requests to a backend instead of ATELIER_IMAGE_BASE_URL: comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next) or openai (OpenAI Images and compatible servers). The server translates them; the browser still speaks the service\'s contract. Per-engine choices and backend-side names (checkpoints, model, asset files) go in the config file\'s "imageBackends".' },
+  { name: 'ATELIER_BACKEND_URL', default: '(the backend\'s usual address)', meaning: 'Forwarder: the backend\'s base URL (ComfyUI http://127.0.0.1:8188, AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com).' },
+  { name: 'ATELIER_BACKEND_TOKEN', default: '(unset)', meaning: 'Forwarder: the backend\'s credential (an API key; user:password for AUTOMATIC1111\'s --api-auth). Never sent to the browser or logged.' },
+  { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token, imageBackends, backendToken } for the forwarder; the variables above override it. "imageBackends" is { "sdxl": { "kind": "comfyui", "baseUrl": "…", "names": { "checkpoint": "…", "refiner": "…", "model": "…", "assets": { "svc:canny_sdxl": "…" } } }, … }. Must not be readable by other users when it holds a token.' },
   { name: 'ATELIER_ALLOWED_ORIGINS', default: '(unset)', meaning: 'Comma-separated extra browser origins whose requests are accepted, e.g. http://localhost:5173 when a Vite dev server proxies to this one. The server\'s own origin is always allowed; no CORS headers are sent.' },
   { name: 'ATELIER_DIST_DIR', default: 'dist', meaning: 'Folder of the built editor served at /, relative to the project root.' },
 ];
@@ -49,6 +55,10 @@ export interface ForwarderConfig {
   imageBaseUrl: string | undefined;
   textBaseUrl: string | undefined;
   token: string | undefined;
+  /** Engines whose forwarded requests the server translates for a backend (ComfyUI, AUTOMATIC1111, OpenAI Images). */
+  imageBackends: EngineBackends;
+  /** The backends' credential; never sent to the browser or logged. */
+  backendToken: string | undefined;
 }
 
 export interface ServerConfig {
@@ -89,7 +99,15 @@ export function loadConfig(env: Env = process.env): LoadedConfig {
     imageBaseUrl: baseUrl('ATELIER_IMAGE_BASE_URL', pick('ATELIER_IMAGE_BASE_URL', fromFile.imageBaseUrl)),
     textBaseUrl: baseUrl('ATELIER_TEXT_BASE_URL', pick('ATELIER_TEXT_BASE_URL', fromFile.textBaseUrl)),
     token: pick('ATELIER_TOKEN', fromFile.token),
+    imageBackends: imageBackends(env, fromFile),
+    backendToken: pick('ATELIER_BACKEND_TOKEN', fromFile.backendToken),
   };
+  for (const [engine, backend] of Object.entries(forwarder.imageBackends)) {
+    const url = new URL(backend.baseUrl);
+    if (forwarder.backendToken !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      warnings.push(`the ${engine} backend is plain http to ${url.host}: ATELIER_BACKEND_TOKEN would cross the network unencrypted. Use https.`);
+    }
+  }
   for (const [name, url] of [['ATELIER_IMAGE_BASE_URL', forwarder.imageBaseUrl], ['ATELIER_TEXT_BASE_URL', forwarder.textBaseUrl]] as const) {
     if (url !== undefined && forwarder.token !== undefined && new URL(url).protocol === 'http:' && !isLoopbackHost(new URL(url).hostname)) {
       warnings.push(`${name} is plain http to ${new URL(url).host}: the forwarder's token would cross the network unencrypted. Use https.`);
@@ -128,7 +146,7 @@ export function localEnginesConfig(overrides: Partial<ServerConfig> = {}): Serve
     tokenDelayMs: 0,
     localToken: undefined,
     maxBodyBytes: DEFAULTS.maxBodyMb * 1024 * 1024,
-    forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined },
+    forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined, imageBackends: {}, backendToken: undefined },
     allowedOrigins: [],
     distDir: join(PROJECT_ROOT, 'dist'),
     version: packageVersion(),
@@ -186,10 +204,38 @@ function baseUrl(name: string, raw: string | undefined): string | undefined {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * The image backends: the config file's per-engine `imageBackends`, with ATELIER_IMAGE_BACKEND
+ * (and ATELIER_BACKEND_URL) sending every engine to one backend instead.
+ */
+function imageBackends(env: Env, file: ConfigFile): EngineBackends {
+  const backends: EngineBackends = { ...(file.imageBackends as EngineBackends | undefined) };
+  const kind = nonEmpty(env.ATELIER_IMAGE_BACKEND);
+  const url = nonEmpty(env.ATELIER_BACKEND_URL);
+  if (kind !== undefined) {
+    if (!(BACKEND_KINDS as readonly string[]).includes(kind)) {
+      throw new ConfigError(`ATELIER_IMAGE_BACKEND=${JSON.stringify(kind)} is not a backend; use one of ${BACKEND_KINDS.filter((k) => k !== 'service').join(', ')}`);
+    }
+    if (kind !== 'service') {
+      for (const engine of ENGINES) {
+        backends[engine] = { kind: kind as BackendKind, baseUrl: url ?? DEFAULT_BASE_URL[kind as BackendKind], ...(backends[engine]?.names ? { names: backends[engine].names } : {}) };
+      }
+    }
+  } else if (url !== undefined) {
+    throw new ConfigError('ATELIER_BACKEND_URL needs ATELIER_IMAGE_BACKEND (comfyui, a1111 or openai)');
+  }
+  for (const [engine, backend] of Object.entries(backends)) {
+    backend.baseUrl = baseUrl(`the ${engine} backend's baseUrl`, backend.baseUrl)!;
+  }
+  return backends;
+}
+
 const ConfigFileSchema = z.strictObject({
   imageBaseUrl: z.string().min(1).optional(),
   textBaseUrl: z.string().min(1).optional(),
   token: z.string().min(1).optional(),
+  imageBackends: EngineBackendsSchema.optional(),
+  backendToken: z.string().min(1).optional(),
 });
 type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -214,13 +260,13 @@ function readConfigFile(env: Env, warnings: string[]): ConfigFile {
   const parsed = ConfigFileSchema.safeParse(json);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => (i.code === 'unrecognized_keys' ? i.keys.join(', ') : i.path.join('.'))).join(', ');
-    throw new ConfigError(`the config file ${path} has unusable fields (${fields}); it takes only imageBaseUrl, textBaseUrl and token, as strings`);
+    throw new ConfigError(`the config file ${path} has unusable fields (${fields}); it takes only imageBaseUrl, textBaseUrl, token and backendToken (strings) and imageBackends (per engine: kind, baseUrl, names)`);
   }
   const file = parsed.data;
   // Like ssh with private keys: a token others can read is refused rather than used.
-  if (file.token !== undefined && process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    warnings.push(`the config file ${path} holds a token but other users can read it; its token is ignored until you run: chmod 600 ${path}`);
-    return { ...file, token: undefined };
+  if ((file.token !== undefined || file.backendToken !== undefined) && process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    warnings.push(`the config file ${path} holds a token but other users can read it; its tokens are ignored until you run: chmod 600 ${path}`);
+    return { ...file, token: undefined, backendToken: undefined };
   }
   return file;
 }

@@ -8,6 +8,7 @@ import { createAtelierServer, type AtelierServer } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type LoadedConfig } from './config';
 import { LOCAL_CHAT_MODELS } from './engines/text';
 import { createLogger } from './log';
+import { BACKEND_LABEL } from '../api/backends/types';
 
 function fatal(message: string): never {
   process.stderr.write(`atelier: ${message}\n`);
@@ -60,4 +61,7 @@ logger.info(`  image engine: ${url}/local/image  (local stand-in, ${config.stepD
 logger.info(`  text engine:  ${url}/local/text  (local stand-in, ${config.tokenDelayMs} ms per token; models ${LOCAL_CHAT_MODELS.join(', ')})`);
 logger.info(`  local auth:   ${config.localToken === undefined ? 'any Bearer token or none' : 'Bearer token from ATELIER_LOCAL_TOKEN required'}`);
 logger.info(`  forwarder:    image ${forwardTo(config.forwarder.imageBaseUrl, 'ATELIER_IMAGE_BASE_URL')}, text ${forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL')}`);
+for (const [engine, backend] of Object.entries(config.forwarder.imageBackends)) {
+  logger.info(`  backend:      ${engine} to ${BACKEND_LABEL[backend.kind]} at ${new URL(backend.baseUrl).host}${config.forwarder.backendToken === undefined ? '' : ' (with ATELIER_BACKEND_TOKEN)'}`);
+}
 

@@ -8,10 +8,11 @@
 import { Readable } from 'node:stream';
 import { type ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
-import { ENGINES } from '../../api/catalog';
+import { ENGINES, type EngineId } from '../../api/catalog';
 import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
-import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject } from '../http-utils';
+import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject, sendJson } from '../http-utils';
+import { forwardBackends, generateOnBackend } from './forward-backend';
 import { redact } from '../log';
 import { type RequestContext, type Route } from '../router';
 
@@ -45,9 +46,11 @@ async function readBounded(response: Response, max: number): Promise<string> {
 }
 
 function notConfigured(kind: Upstream): HttpError {
-  const variable = kind === 'image' ? 'ATELIER_IMAGE_BASE_URL' : 'ATELIER_TEXT_BASE_URL';
-  const field = kind === 'image' ? 'imageBaseUrl' : 'textBaseUrl';
-  return new HttpError(503, `forwarder not configured: set ${variable} (and ATELIER_TOKEN) in the server's environment, or "${field}" and "token" in its config file (ATELIER_CONFIG), then restart the server`);
+  if (kind === 'image') {
+    return new HttpError(503, 'forwarder not configured: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) for the service\'s API, or ATELIER_IMAGE_BACKEND (comfyui, a1111, openai) for a backend, in the server\'s environment or its config file (ATELIER_CONFIG), then restart the server');
+  }
+  const variable = 'ATELIER_TEXT_BASE_URL';
+  return new HttpError(503, `forwarder not configured: set ${variable} (and ATELIER_TOKEN) in the server's environment, or "textBaseUrl" and "token" in its config file (ATELIER_CONFIG), then restart the server`);
 }
 
 function baseFor(forwarder: ForwarderConfig, kind: Upstream): string {
@@ -56,19 +59,23 @@ function baseFor(forwarder: ForwarderConfig, kind: Upstream): string {
   return base;
 }
 
-export function forwarderRoutes(config: ServerConfig): Route[] {
+export function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typeof globalThis.WebSocket } = {}): Route[] {
   const { forwarder } = config;
+  const backends = forwardBackends(forwarder, options.WebSocket);
   return [
     {
       path: `${FORWARD_IMAGE_BASE}/generate/:engine`,
       methods: {
-        POST: (ctx) => {
-          const base = baseFor(forwarder, 'image');
+        POST: async (ctx) => {
           const engine = ctx.params.engine ?? '';
           if (!(ENGINES as readonly string[]).includes(engine)) {
             throw new HttpError(404, `engine_id: unknown engine '${engine.slice(0, 60)}'; use one of ${ENGINES.join(', ')}`);
           }
-          return forward(ctx, config, 'POST', `${base}/generate/${engine}`);
+          const backend = backends.get(engine as EngineId);
+          if (backend === undefined) return forward(ctx, config, 'POST', `${baseFor(forwarder, 'image')}/generate/${engine}`);
+          checkBearer(ctx.req, config.localToken);
+          const body = await readJsonObject(ctx.req, config.maxBodyBytes);
+          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res)));
         },
       },
     },

@@ -2,6 +2,9 @@
  * `GET /api/info`: what the editor's settings panel needs to offer the local engines and the
  * forwarder. Never a token: only whether things are configured.
  */
+import type { BackendNamesConfig } from '../../api/backends/config';
+import { BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
 import { LOCAL_CHAT_MODELS } from '../engines/text';
 import { type ServerConfig } from '../config';
 import { sendJson } from '../http-utils';
@@ -26,6 +29,11 @@ export interface ServerInfo {
     /** Where the browser sends forwarded requests; meaningful only when the flag above is true. */
     imageBaseUrl: string;
     textBaseUrl: string;
+    /**
+     * Engines the server translates for a backend, with the backend-side names, so the editor can
+     * say before a run what each will approximate or refuse. Never its URL or credential.
+     */
+    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig }>>;
   };
 }
 
@@ -45,10 +53,13 @@ export function infoRoutes(config: ServerConfig): Route[] {
               standIn: true,
             },
             forwarder: {
-              image: config.forwarder.imageBaseUrl !== undefined,
+              image: config.forwarder.imageBaseUrl !== undefined || Object.keys(config.forwarder.imageBackends).length > 0,
               text: config.forwarder.textBaseUrl !== undefined,
               imageBaseUrl: `${origin}${FORWARD_IMAGE_BASE}`,
               textBaseUrl: `${origin}${FORWARD_TEXT_BASE}`,
+              imageBackends: Object.fromEntries(Object.entries(config.forwarder.imageBackends).map(([engine, backend]) => [
+                engine, { kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }) },
+              ])),
             },
           };
           sendJson(res, 200, info);

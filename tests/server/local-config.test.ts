@@ -17,7 +17,7 @@ describe('localEnginesConfig', () => {
     const config = localEnginesConfig();
     expect(config).toMatchObject({
       host: '127.0.0.1', port: 0, stepDelayMs: 0, tokenDelayMs: 0, localToken: undefined,
-      forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined }, allowedOrigins: [],
+      forwarder: { imageBaseUrl: undefined, textBaseUrl: undefined, token: undefined, imageBackends: {}, backendToken: undefined }, allowedOrigins: [],
     });
     expect(JSON.stringify(config)).not.toMatch(/secret|example\.com/);
   });

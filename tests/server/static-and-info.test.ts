@@ -119,6 +119,7 @@ describe('descriptions and /api/info', () => {
         text: false,
         imageBaseUrl: `http://localhost:${unbuilt.port}/forward/image`,
         textBaseUrl: `http://localhost:${unbuilt.port}/forward/text`,
+        imageBackends: {},
       },
     });
   });

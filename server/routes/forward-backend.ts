@@ -1,0 +1,51 @@
+/**
+ * The forwarder's image backends: a browser on the route "through this server" speaks the
+ * service's contract to `/forward/image/generate/{engine}`, and for an engine routed to a
+ * backend (ComfyUI, AUTOMATIC1111, OpenAI Images) the server translates the request with the
+ * same module the editor and the CLI use, holds the backend's credential, and answers in the
+ * service's response shape. Nothing the browser sends can change where the request goes.
+ */
+import { createBackend } from '../../api/backends/index';
+import type { ImageBackend } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
+import { isApiError } from '../../api/errors';
+import { validateImageRequest } from '../../api/image';
+import type { ForwarderConfig } from '../config';
+import { HttpError } from '../http-utils';
+
+export interface ForwardBackends {
+  /** The backend for this engine, or undefined when it goes to the image base URL. */
+  get(engine: EngineId): ImageBackend | undefined;
+}
+
+/** One backend per engine the settings route, built once (they keep no per-request state). */
+export function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): ForwardBackends {
+  const built = new Map<EngineId, ImageBackend>();
+  for (const [engine, config] of Object.entries(forwarder.imageBackends) as [EngineId, NonNullable<ForwarderConfig['imageBackends'][EngineId]>][]) {
+    built.set(engine, createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
+  }
+  return { get: (engine) => built.get(engine) };
+}
+
+/**
+ * Runs one forwarded request on its backend. The request is checked as the service would check
+ * it, then as the backend reviews it; what either refuses is a 400 naming the field. A backend's
+ * failure keeps its words (never the credential) under a status the browser's client treats
+ * alike: 502 when the backend could not be reached or answered badly, 504 when it timed out.
+ */
+export async function generateOnBackend(backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal): Promise<unknown> {
+  const checked = validateImageRequest(engine, body);
+  if (!checked.ok) throw new HttpError(400, checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  const request = body as Parameters<ImageBackend['generate']>[1];
+  const review = backend.review(engine, request);
+  if (review.refusals.length > 0) {
+    throw new HttpError(400, review.refusals.map((r) => `${r.path}: ${review.label} cannot take this request: ${r.message}`).join('; '));
+  }
+  try {
+    return await backend.generate(engine, request, { signal });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const status = error.kind === 'timeout' ? 504 : error.status !== undefined && error.status >= 400 && error.status < 500 ? 400 : 502;
+    throw new HttpError(status, `${backend.label}: ${error.detail}`);
+  }
+}
