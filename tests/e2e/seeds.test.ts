@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractWorkflow } from '../../workflow/embed';
 import type { Workflow } from '../../workflow/schema';
 import { dropFile, history, historyEntries, openHistory, runAndWait } from '../run/run-page';
+import { writeChainFile } from './chain-file';
 import { editorSession } from './fixtures';
 import { downloadBytes, type EditorPage } from './pages/editor';
 
@@ -70,26 +71,10 @@ describe('seed control', () => {
 });
 
 /** Text to image → image to image → preview on SD 1.5, each image node with a fixed seed to begin with. */
-function chainFile(): string {
-  const at = '2026-01-01T00:00:00.000Z';
-  const workflow: Workflow = {
-    format: 'atelier.workflow',
-    version: 1,
-    metadata: { title: 'Random chain', description: '', created: at, modified: at },
-    nodes: [
-      { id: 'draw', type: 'text-to-image', title: 'Draw', position: { x: 0, y: 0 }, params: { engine: 'sd', prompt: 'a lighthouse on a cliff', seed: 21, steps: 4 } },
-      { id: 'restyle', type: 'image-to-image', title: 'Restyle', position: { x: 380, y: 0 }, params: { engine: 'sd', prompt: 'an ink drawing', seed: 22, steps: 4 } },
-      { id: 'show', type: 'preview', title: 'Show', position: { x: 760, y: 0 }, params: {} },
-    ],
-    edges: [
-      { id: 'e1', source: { node: 'draw', port: 'image' }, target: { node: 'restyle', port: 'image' } },
-      { id: 'e2', source: { node: 'restyle', port: 'image' }, target: { node: 'show', port: 'value' } },
-    ],
-  };
-  const path = join(dir, 'random-chain.json');
-  writeFileSync(path, JSON.stringify(workflow));
-  return path;
-}
+const chainFile = () => writeChainFile(dir, {
+  title: 'Random chain', file: 'random-chain.json', draw: 'a lighthouse on a cliff',
+  then: { id: 'restyle', type: 'image-to-image', title: 'Restyle', prompt: 'an ink drawing' },
+});
 
 /** Opens the chain, ticks Random on both image nodes and runs it; the seeds they used and their images' digests. */
 async function runWithRandomSeeds(editor: EditorPage): Promise<{ seeds: Record<string, string>; digests: Record<string, string> }> {
