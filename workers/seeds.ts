@@ -4,6 +4,7 @@
  * picks a new one. The editor owns the document, so these are pure functions over a workflow:
  * the editor applies their result to its store, and a batch of N runs is N snapshots taken when
  * it is queued (as ComfyUI's queue does), each with the seeds the run before it would leave.
+ * After a run, `pinSeedsUsed` gives the copy of its workflow that makes its images again.
  */
 import { LOCAL_LIMITS } from '../api/image-schema';
 import { SEED_MODES, type SeedMode } from '../nodes/image-params';
@@ -136,11 +137,11 @@ export async function runBatch(
 /**
  * The workflow that makes a run's images again: each image node that ran with a seed the next
  * run would not repeat (random each run, or moved on by `increment` or `random`) gets the seed
- * it used (`used`, by node id, as `seedUsed` reads it) and `seed_mode: 'fixed'`. What goes with a downloaded image and
- * into the run history, so reopening it and running draws the same pictures on a deterministic
- * engine, the whole chain and not just the last node. A wired seed (the wire decides), a
- * bypassed node and a node absent from `used` (it did not run) are left alone; so is the
- * workflow itself, and with nothing to pin the same object comes back.
+ * it used (`used`, by node id, as `seedUsed` reads it) and `seed_mode: 'fixed'`. It goes with a
+ * downloaded image and into the run history, so reopening it and running draws the same
+ * pictures on a deterministic engine, the whole chain and not just the last node. A wired seed
+ * (the wire decides), a bypassed node and a node absent from `used` (it did not run) are left
+ * alone; so is the workflow given, and with nothing to pin the same object comes back.
  */
 export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: ReadonlyMap<string, number>): Workflow {
   if (used.size === 0) return workflow;
