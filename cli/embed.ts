@@ -1,14 +1,16 @@
 /**
  * The workflow and a manifest inside every image the CLI writes, so an output can be dropped on
- * the canvas or run again as it is. The workflow is the one that ran (after `--set`), checked for
- * credential-like text first; the manifest is per image: the node that made it, its engine, its
- * requests (images as size and sha256) and that image's seed. Neither ever holds the token or an
- * endpoint.
+ * the canvas or run again as it is. The workflow is the one that ran (after `--set`), with the
+ * seeds it used pinned so that it makes the image again, checked for credential-like text first;
+ * the manifest is per image: the node that made it, its engine, its requests (images as size and
+ * sha256) and that image's seed. Neither ever holds the token or an endpoint.
  */
 import type { NodeRegistry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent } from '../workers/events';
+import { seedUsed } from '../workers/seed-used';
+import { pinSeedsUsed } from '../workers/seeds';
 import { ImageEmbedError, buildImageManifest, canEmbedWorkflow, embedWorkflow, type ManifestCall } from '../workflow/embed';
 import { WorkflowSaveError } from '../workflow/errors';
 import { REMOVED_MARK, removeFindings, scanWorkflowForExport } from '../workflow/export-scan';
@@ -66,11 +68,11 @@ function withoutSecrets(workflow: Workflow, secrets: readonly string[]): { workf
 }
 
 /**
- * The workflow text to embed, with credential-like text removed (one warning per finding, naming
- * the node and field, never the secret); undefined, with the reason given, when what is left
- * cannot be shared safely or cannot be written.
+ * The workflow to embed, with credential-like text removed (one warning per finding, naming the
+ * node and field, never the secret); undefined, with the reason given, when what is left cannot
+ * be shared safely.
  */
-function workflowToEmbed(options: EmbedderOptions): string | undefined {
+function workflowToEmbed(options: EmbedderOptions): Workflow | undefined {
   const { workflow, registry, secrets, warn } = options;
   const declaredParams = catalogueLoadOptions(registry).declaredParams;
   const { findings } = scanWorkflowForExport(workflow, { declaredParams });
@@ -87,23 +89,39 @@ function workflowToEmbed(options: EmbedderOptions): string | undefined {
     warn(`the images are written without the workflow: ${named}, which only an edit of the file can remove`);
     return undefined;
   }
-  let text: string;
-  try {
-    text = serializeWorkflow(cleaned.workflow);
-  } catch (error) {
-    if (!(error instanceof WorkflowSaveError)) throw error;
-    warn(`the images are written without the workflow: ${error.message}`);
-    return undefined;
-  }
-  return text;
+  return cleaned.workflow;
 }
 
 export function createImageEmbedder(options: EmbedderOptions): ImageEmbedder {
   const { workflow, registry, now, warn } = options;
   const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
   const origins = new Map<string, Origin>();
+  /** The seed each node that made images used (seedUsed), for pinning in the embedded workflow. */
+  const seeds = new Map<string, number>();
   /** Worked out when the first image is written: a run that writes none has nothing to warn about. */
-  let text: { value: string | undefined } | undefined;
+  let cleaned: { workflow: Workflow | undefined } | undefined;
+  let text: { seeds: number; value: string } | undefined;
+
+  /**
+   * The workflow text for an image written now: the seeds used so far pinned (pinSeedsUsed).
+   * Every node an image comes from has ended before it is written, so the image runs again to
+   * the same bytes; a node that ends later, after this file was written, is not in it.
+   */
+  const embeddedText = (): string | undefined => {
+    cleaned ??= { workflow: workflowToEmbed(options) };
+    if (cleaned.workflow === undefined) return undefined;
+    if (text?.seeds !== seeds.size) {
+      try {
+        text = { seeds: seeds.size, value: serializeWorkflow(pinSeedsUsed(cleaned.workflow, registry, seeds)) };
+      } catch (error) {
+        if (!(error instanceof WorkflowSaveError)) throw error;
+        warn(`the images are written without the workflow: ${error.message}`);
+        cleaned.workflow = undefined;
+        return undefined;
+      }
+    }
+    return text.value;
+  };
 
   const noteOrigin = (image: ImageData, origin: Origin) => {
     if (!origins.has(image.b64)) origins.set(image.b64, origin);
@@ -128,6 +146,8 @@ export function createImageEmbedder(options: EmbedderOptions): ImageEmbedder {
   return {
     onEvent(event) {
       if (event.type !== 'node-done') return;
+      const seed = seedUsed(event.outputs);
+      if (seed !== undefined) seeds.set(event.nodeId, seed);
       const origin: Origin = { nodeId: event.nodeId, made: now() };
       for (const value of Object.values(event.outputs)) {
         if (value.kind === 'image') noteOrigin(value.value, origin);
@@ -136,14 +156,14 @@ export function createImageEmbedder(options: EmbedderOptions): ImageEmbedder {
     },
     bytesFor(image, file, nodeId) {
       const raw = Buffer.from(image.b64, 'base64');
-      text ??= { value: workflowToEmbed(options) };
-      if (text.value === undefined) return raw;
+      const workflowText = embeddedText();
+      if (workflowText === undefined) return raw;
       if (!canEmbedWorkflow(image.mime)) {
         warn(`${file} is written as it is: ${image.mime} images cannot carry the workflow (JPEG and PNG can)`);
         return raw;
       }
       try {
-        return embedWorkflow(raw, image.mime, { workflow: text.value, manifest: manifestFor(image, nodeId) });
+        return embedWorkflow(raw, image.mime, { workflow: workflowText, manifest: manifestFor(image, nodeId) });
       } catch (error) {
         if (!(error instanceof ImageEmbedError)) throw error;
         warn(`${file} is written as it is, without the workflow: ${error.message}`);

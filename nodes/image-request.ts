@@ -122,9 +122,10 @@ export function placeholderImages(...fields: (keyof RequestImages)[]): RequestIm
  */
 export async function runImageRequest(p: AnyImageParams, images: RequestImages, ctx: RunContext): Promise<Record<string, Value>> {
   const engine = engineOf(p);
-  const request = buildImageRequest(p, images);
-  // A random seed is chosen here and sent, so the seed that made the image is known for sure.
-  request.seed ??= ctx.randomSeed();
+  // A random seed is chosen here and sent, so the seed that made the image is known for sure;
+  // chosen before the request is built, so that it sits where a fixed seed would and the request
+  // is the same, byte for byte, when that seed is pinned and run again.
+  const request = buildImageRequest(p.seed === null ? { ...p, seed: ctx.randomSeed() } : p, images);
   const checked = validateImageRequest(engine, request);
   if (!checked.ok) throw new ParamIssuesError(toParamIssues(checked.issues));
   const { width, height } = checked.value;

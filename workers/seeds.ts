@@ -4,6 +4,7 @@
  * picks a new one. The editor owns the document, so these are pure functions over a workflow:
  * the editor applies their result to its store, and a batch of N runs is N snapshots taken when
  * it is queued (as ComfyUI's queue does), each with the seeds the run before it would leave.
+ * After a run, `pinSeedsUsed` gives the copy of its workflow that makes its images again.
  */
 import { LOCAL_LIMITS } from '../api/image-schema';
 import { SEED_MODES, type SeedMode } from '../nodes/image-params';
@@ -29,15 +30,21 @@ export interface NextSeedsOptions {
   random?: () => number;
 }
 
+/** The node's parsed seed and seed mode, when it is an image node with seed control. */
+function seedParams(node: WorkflowNode, registry: NodeRegistry): { mode: SeedMode; seed: number | null } | undefined {
+  const parsed = registry.get(node.type)?.params.safeParse(node.params);
+  if (!parsed?.success) return undefined;
+  const { seed_mode: mode, seed } = parsed.data as { seed_mode?: unknown; seed?: unknown };
+  if (!(SEED_MODES as readonly unknown[]).includes(mode) || (typeof seed !== 'number' && seed !== null)) return undefined;
+  return { mode: mode as SeedMode, seed };
+}
+
 /** The node's seed mode and seed, when it has a numeric seed of its own that a mode moves on. */
 function movingSeed(node: WorkflowNode, registry: NodeRegistry, seedWired: boolean): { mode: SeedChange['mode']; seed: number } | undefined {
   if (node.bypass === true || seedWired) return undefined;
-  const def = registry.get(node.type);
-  const parsed = def?.params.safeParse(node.params);
-  if (!parsed?.success) return undefined;
-  const { seed_mode: mode, seed } = parsed.data as { seed_mode?: unknown; seed?: unknown };
-  if (!(SEED_MODES as readonly unknown[]).includes(mode) || mode === 'fixed' || typeof seed !== 'number') return undefined;
-  return { mode: mode as SeedChange['mode'], seed };
+  const own = seedParams(node, registry);
+  if (!own || own.mode === 'fixed' || own.seed === null) return undefined;
+  return { mode: own.mode, seed: own.seed };
 }
 
 /** Whether a wire feeds the node's seed parameter: the wire's value wins, so the form's seed stays. */
@@ -125,4 +132,29 @@ export async function runBatch(
     if (summary.status === 'cancelled' || summary.status === 'invalid') break;
   }
   return summaries;
+}
+
+/**
+ * The workflow that makes a run's images again: each image node that ran with a seed the next
+ * run would not repeat (random each run, or moved on by `increment` or `random`) gets the seed
+ * it used (`used`, by node id, as `seedUsed` reads it) and `seed_mode: 'fixed'`. It goes with a
+ * downloaded image and into the run history, so reopening it and running draws the same
+ * pictures on a deterministic engine, the whole chain and not just the last node. A wired seed
+ * (the wire decides), a bypassed node and a node absent from `used` (it did not run) are left
+ * alone; so is the workflow given, and with nothing to pin the same object comes back.
+ */
+export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: ReadonlyMap<string, number>): Workflow {
+  if (used.size === 0) return workflow;
+  const wired = seedWiredNodes(workflow, registry);
+  let pinned = false;
+  const nodes = workflow.nodes.map((node) => {
+    const seed = used.get(node.id);
+    if (seed === undefined || node.bypass === true || wired.has(node.id)) return node;
+    const own = seedParams(node, registry);
+    if (!own || (own.mode === 'fixed' && own.seed !== null)) return node;
+    pinned = true;
+    // A numeric seed in the snapshot is the one that was sent, whatever the service reported back.
+    return { ...node, params: { ...node.params, seed: own.seed ?? seed, seed_mode: 'fixed' } };
+  });
+  return pinned ? { ...workflow, nodes } : workflow;
 }

@@ -74,7 +74,8 @@ export function createIdbHistory(options: IdbHistoryOptions): HistoryStore {
       const totalsStore = tx.objectStore('totals');
       const totals = (await totalsStore.get(TOTALS)) ?? { bytes: 0, entries: 0 };
       const stored = await runs.get(run.key);
-      if (!stored) totals.bytes += runBytes(run);
+      // The latest record of a run wins: its workflow holds every seed pinned so far.
+      totals.bytes += runBytes(run) - (stored ? runBytes(stored) : 0);
       await runs.put({ ...run, entries: (stored?.entries ?? 0) + added.length });
       for (const entry of added) {
         const bytes = entryBytes(entry);

@@ -15,7 +15,8 @@ export function createMemoryHistory(options: { maxBytes?: number; persistent?: b
   return {
     add(run, added) {
       if (added.length === 0) return Promise.resolve();
-      if (!runs.has(run.key)) runs.set(run.key, run);
+      // The latest record of a run wins: its workflow holds every seed pinned so far.
+      runs.set(run.key, run);
       for (const entry of added) entries.push({ ...entry, id: nextId++ });
       while (entries.length > 0 && total() > maxBytes) {
         const gone = entries.shift()!;

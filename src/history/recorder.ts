@@ -2,11 +2,14 @@
  * Turns what runs make into history entries: the outputs of every node that called an API
  * (images, chat text), and what a Preview shows when it did not come straight from such a node
  * recorded in the same run (a loaded image, a text). Results served from the cache are not new
- * and are not recorded again. Each run's workflow, as it was run, is saved with its first entry.
+ * and are not recorded again. Each run's workflow, as it was run with the seeds it used pinned,
+ * is saved with its entries.
  */
 import type { NodeRegistry } from '../../nodes/index';
 import { CHAT_NODE_TYPES, IMAGE_NODE_TYPES } from '../../workers/cost';
+import { pinSeedsUsed } from '../../workers/seeds';
 import { serializeWorkflow } from '../../workflow/serialize';
+import type { Workflow } from '../../workflow/schema';
 import type { RunRecord } from '../run/controller';
 import type { NodeResult } from '../run/run-state';
 import { imagesOf } from '../results/object-urls';
@@ -47,22 +50,28 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   const pageKey = deps.pageKey ?? crypto.randomUUID();
   const now = deps.now ?? Date.now;
   const recorded = new Map<string, Set<string>>();
-  const saved = new Map<string, HistoryRun>();
+  const saved = new Map<string, { record: HistoryRun; workflow: Workflow; seeds: number }>();
   let writes: Promise<void> = Promise.resolve();
 
-  const runOf = (run: RunRecord): HistoryRun => {
-    let entry = saved.get(run.runId);
-    if (!entry) {
-      let text: string;
-      try {
-        text = serializeWorkflow(run.workflow);
-      } catch {
-        // A snapshot that would not save cannot be reopened; its outputs are still kept.
-        text = '';
-      }
-      entry = { key: `${pageKey}:${run.runId}`, at: now(), title: run.workflow.metadata.title, workflow: text };
-      saved.set(run.runId, entry);
+  /**
+   * The run's record, its workflow with the seeds used so far pinned (pinSeedsUsed): written
+   * again, as a new object, whenever a node that ended since has added a seed, so the record the
+   * store keeps last holds every seed the run's recorded outputs depend on.
+   */
+  const runOf = (run: RunRecord): { record: HistoryRun; workflow: Workflow } => {
+    const known = saved.get(run.runId);
+    if (known && known.seeds === run.seeds.size) return known;
+    const workflow = pinSeedsUsed(run.workflow, deps.registry, run.seeds);
+    let text: string;
+    try {
+      text = serializeWorkflow(workflow);
+    } catch {
+      // A snapshot that would not save cannot be reopened; its outputs are still kept.
+      text = '';
     }
+    const record = { key: `${pageKey}:${run.runId}`, at: known?.record.at ?? now(), title: run.workflow.metadata.title, workflow: text };
+    const entry = { record, workflow, seeds: run.seeds.size };
+    saved.set(run.runId, entry);
     return entry;
   };
 
@@ -74,8 +83,9 @@ export function createRecorder(deps: RecorderDeps): Recorder {
     return source === undefined || !done.has(source);
   };
 
-  async function entriesOf(nodeId: string, run: RunRecord, result: NodeResult, historyRun: HistoryRun): Promise<HistoryEntry[]> {
-    const node = run.workflow.nodes.find((n) => n.id === nodeId);
+  async function entriesOf(nodeId: string, workflow: Workflow, run: RunRecord, result: NodeResult, historyRun: HistoryRun): Promise<HistoryEntry[]> {
+    // The pinned node: its parameters say which seed made the output.
+    const node = workflow.nodes.find((n) => n.id === nodeId);
     if (!node) return [];
     const def = deps.registry.get(node.type);
     const base = {
@@ -116,8 +126,8 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       // Decided now, in event order: a Preview after its source knows the source was recorded.
       if (type === undefined || !wanted(nodeId, type, run, done)) return writes;
       done.add(nodeId);
-      const historyRun = runOf(run);
-      const work = entriesOf(nodeId, run, result, historyRun);
+      const { record: historyRun, workflow } = runOf(run);
+      const work = entriesOf(nodeId, workflow, run, result, historyRun);
       // In order, and one failed write does not stop the ones after it.
       const next = writes.then(async () => deps.store.add(historyRun, await work));
       writes = next.catch(() => undefined);

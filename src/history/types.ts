@@ -11,7 +11,7 @@ export interface HistoryRun {
   at: number;
   /** The workflow's title when it ran. */
   title: string;
-  /** The workflow as it was run: the file's text (serializeWorkflow). */
+  /** The workflow as it was run, with the seeds it used pinned: the file's text (serializeWorkflow). */
   workflow: string;
 }
 
@@ -67,7 +67,7 @@ export interface HistoryStats {
 }
 
 export interface HistoryStore {
-  /** Adds entries made by `run` (saving the run the first time), then evicts the oldest entries past the cap. */
+  /** Adds entries made by `run` (saving the run, or replacing its earlier record), then evicts the oldest entries past the cap. */
   add(run: HistoryRun, entries: readonly HistoryEntry[]): Promise<void>;
   /** The newest entries first, at most `limit`, older than the entry `before` (an id) when given. */
   list(limit: number, before?: number): Promise<HistoryEntry[]>;

@@ -75,7 +75,7 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
       ...(image.seed === undefined ? {} : { seed: image.seed }),
       ...(image.width === undefined ? {} : { width: image.width }),
       ...(image.height === undefined ? {} : { height: image.height }),
-      ...(run ? { workflow: run.workflow } : {}),
+      ...(run ? { workflow: run.workflow, seeds: run.seeds } : {}),
       ...(made
         ? {
           maker: {

@@ -1,7 +1,8 @@
 /**
- * A downloaded image carries its story (issue 5, §3): the workflow as it was run and a manifest
- * of the request that made it (node, engine, parameters, seed, node version), embedded in the
- * JPEG or PNG itself (workflow/embed). Before that the workflow is scanned for credential-like
+ * A downloaded image carries its story (issue 5, §3): the workflow as it was run (with the seeds
+ * it used pinned, so that it runs again to the same picture) and a manifest of the request that
+ * made it (node, engine, parameters, seed, node version), embedded in the JPEG or PNG itself
+ * (workflow/embed). Before that the workflow is scanned for credential-like
  * text (workflow/export-scan): findings are shown, and the download goes on with them removed,
  * or as the bare image. The manifest is scrubbed of every token and endpoint the settings hold.
  * Loaded when the first download is asked for.
@@ -9,6 +10,7 @@
 import { version as atelierVersion } from '../../package.json';
 import type { NodeRegistry } from '../../nodes/index';
 import { catalogueLoadOptions } from '../../nodes/load-options';
+import { pinSeedsUsed } from '../../workers/seeds';
 import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, type ManifestCall } from '../../workflow/embed';
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
@@ -24,6 +26,8 @@ export interface ImageDownload {
   fileName: string;
   /** The workflow as it was run; without one the image goes as it is. */
   workflow?: Workflow;
+  /** The seeds the run used, by node: pinned in the embedded workflow so that it makes the image again. */
+  seeds?: ReadonlyMap<string, number>;
   /** The node that made the image and the requests it sent. */
   maker?: { node: { id: string; type: string; title?: string }; typeVersion?: number; calls: readonly ManifestCall[] };
   /** Tokens and endpoints of the settings: never let into the manifest. */
@@ -75,8 +79,8 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
   });
   const embed = (workflow: Workflow) => embedWorkflow(bytes, d.mime, { workflow: serializeWorkflow(workflow), ...(manifest ? { manifest } : {}) });
   const { declaredParams } = catalogueLoadOptions(d.registry);
-  const { findings } = scanWorkflowForExport(d.workflow, { declaredParams });
-  const workflow = d.workflow;
+  const workflow = d.seeds ? pinSeedsUsed(d.workflow, d.registry, d.seeds) : d.workflow;
+  const { findings } = scanWorkflowForExport(workflow, { declaredParams });
   try {
     if (findings.length === 0) return { kind: 'ready', bytes: embed(workflow), fileName: d.fileName, mime: d.mime, embedded: true };
   } catch (error) {

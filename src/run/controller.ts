@@ -8,6 +8,7 @@ import type { CacheStats } from '../../workers/cache';
 import type { RunEstimate } from '../../workers/estimate';
 import type { ApiCallRecord, RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
+import { seedUsed } from '../../workers/seed-used';
 import type { UiEvent } from '../../workers/transfer';
 import type { WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
@@ -23,6 +24,12 @@ export interface RunRecord {
   options: PlanOptions;
   /** Requests each node sent, in order (image data elided by the executor). */
   calls: Map<string, ApiCallRecord[]>;
+  /**
+   * The seed each node that made images used, as it ended: with it a download and the history
+   * carry the workflow with its seeds pinned (workers/seeds.ts `pinSeedsUsed`), so it runs
+   * again to the same pictures while the edited document keeps "random each run".
+   */
+  seeds: Map<string, number>;
 }
 
 /** Told of every event of every run, after the run state has taken it in. */
@@ -91,6 +98,10 @@ export function createRunController(deps: RunControllerDeps): RunController {
       list.push(event.call);
       record.calls.set(event.nodeId, list);
     }
+    if (event.type === 'node-done') {
+      const seed = seedUsed(event.outputs);
+      if (seed !== undefined) record.seeds.set(event.nodeId, seed);
+    }
     applyEvent(state, event, { urls, now });
     for (const listener of [...listeners]) {
       try {
@@ -108,7 +119,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       if (state.overview.get().running) return undefined;
       // A page-chosen id: events can be matched to the run before the worker names it.
       const runId = `run-${++runs}`;
-      const record: RunRecord = { runId, workflow, options, calls: new Map() };
+      const record: RunRecord = { runId, workflow, options, calls: new Map(), seeds: new Map() };
       records.set(runId, record);
       beginRun(state, runId, now());
       try {

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Workflow } from '../../workflow/schema';
+import { writeChainFile } from './chain-file';
 import { editorSession } from './fixtures';
 import { downloadBytes } from './pages/editor';
 import { MaskPainterDialog } from './pages/mask-painter';
@@ -25,26 +26,10 @@ const FROM = { x: 0.15, y: 0.5 };
 const TO = { x: 0.45, y: 0.5 };
 
 /** Text to image → inpaint → preview on SD 1.5 (512×512), with no mask yet. */
-function chainFile(): string {
-  const at = '2026-01-01T00:00:00.000Z';
-  const workflow: Workflow = {
-    format: 'atelier.workflow',
-    version: 1,
-    metadata: { title: 'Mask painting', description: '', created: at, modified: at },
-    nodes: [
-      { id: 'draw', type: 'text-to-image', title: 'Draw', position: { x: 0, y: 0 }, params: { engine: 'sd', prompt: 'a green meadow under a pale sky', seed: 21, steps: 4 } },
-      { id: 'fix', type: 'inpaint', title: 'Fix', position: { x: 380, y: 0 }, params: { engine: 'sd', prompt: 'a bright red kite', seed: 22, steps: 4 } },
-      { id: 'show', type: 'preview', title: 'Show', position: { x: 760, y: 0 }, params: {} },
-    ],
-    edges: [
-      { id: 'e1', source: { node: 'draw', port: 'image' }, target: { node: 'fix', port: 'image' } },
-      { id: 'e2', source: { node: 'fix', port: 'image' }, target: { node: 'show', port: 'value' } },
-    ],
-  };
-  const path = join(dir, 'mask-painting.json');
-  writeFileSync(path, JSON.stringify(workflow, null, 2));
-  return path;
-}
+const chainFile = () => writeChainFile(dir, {
+  title: 'Mask painting', file: 'mask-painting.json', draw: 'a green meadow under a pale sky',
+  then: { id: 'fix', type: 'inpaint', title: 'Fix', prompt: 'a bright red kite' },
+});
 
 interface Region { left: number; top: number; width: number; height: number }
 

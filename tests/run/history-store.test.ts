@@ -63,6 +63,15 @@ describe.each(stores)('run history in %s', (_name, make) => {
     expect(stats.bytes).toBeLessThanOrEqual(cap);
   });
 
+  it("keeps a run's latest record, its size counted once", async () => {
+    const store = make();
+    await store.add(run('r1', '{"seed":null}'), [image('r1', 1)]);
+    await store.add(run('r1', '{"seed":123456}'), [image('r1', 2)]);
+    expect((await store.workflow('r1'))?.workflow).toBe('{"seed":123456}');
+    const bytes = runBytes(run('r1', '{"seed":123456}')) + entryBytes(image('r1', 1)) + entryBytes(image('r1', 2));
+    expect(await store.stats()).toMatchObject({ entries: 2, bytes });
+  });
+
   it('clears everything', async () => {
     const store = make();
     await store.add(run('r1'), [image('r1', 1)]);

@@ -51,6 +51,33 @@ describe('run history recorder', () => {
     expect(reopened.nodes.map((n) => n.id)).toEqual(['chat', 'draw', 'show']);
   });
 
+  it("keeps the run's workflow with every random seed pinned to the one it used; the workflow that ran stays random", async () => {
+    const { controller, store, settle } = setup();
+    const randomChain = workflow([
+      ['draw', 'text-to-image', { prompt: 'a kite', seed: null }],
+      ['restyle', 'image-to-image', { prompt: 'in ink', seed: null, seed_mode: 'random' }],
+    ], ['draw.image -> restyle.image']);
+    await controller.run(randomChain);
+    await settle();
+
+    const entries = (await store.list(10)) as ImageEntry[];
+    const seeds = new Map(entries.map((e) => [e.nodeId, e.seed!]));
+    expect([...seeds.keys()].sort()).toEqual(['draw', 'restyle']);
+    for (const entry of entries) expect(entry.params).toMatchObject({ seed: entry.seed, seed_mode: 'fixed' });
+    const reopened = loadWorkflow((await store.workflow(entries[0]!.runKey))!.workflow).workflow;
+    expect(reopened.nodes.map((n) => [n.id, n.params.seed, n.params.seed_mode])).toEqual([
+      ['draw', seeds.get('draw'), 'fixed'],
+      ['restyle', seeds.get('restyle'), 'fixed'],
+    ]);
+    expect(randomChain.nodes.map((n) => n.params.seed)).toEqual([null, null]);
+
+    // Run again, the reopened workflow makes the same images.
+    await controller.run(reopened);
+    await settle();
+    const again = (await store.list(10)).slice(0, 2) as ImageEntry[];
+    expect(new Map(again.map((e) => [e.nodeId, e.sha256]))).toEqual(new Map(entries.map((e) => [e.nodeId, e.sha256])));
+  });
+
   it('does not keep results served again from the cache, and keeps what a preview shows of a loaded image', async () => {
     const { controller, store, settle } = setup();
     await controller.run(chain());

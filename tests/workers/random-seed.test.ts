@@ -58,11 +58,13 @@ describe('random seeds', () => {
     for (const seed of seeds) expect(Number.isInteger(seed) && seed! >= 0 && seed! <= 2 ** 32 - 1).toBe(true);
   });
 
-  it('pinned, the seed reproduces the request exactly', async () => {
+  it('pinned, the seed reproduces the request exactly, to the byte sent', async () => {
     const service = specOnlyService();
     const executor = createExecutor({ registry, api: { image: service.client, chat: fakeChatClient().client }, settings: testSettings, randomSeed: () => 777 });
     const seed = await seedOfRun(executor, flow(null));
     await seedOfRun(createExecutor({ registry, api: { image: service.client, chat: fakeChatClient().client }, settings: testSettings }), flow(seed!));
     expect(service.requests[1]).toEqual(service.requests[0]);
+    // The body sent, and its sha256 in a manifest, follow the key order.
+    expect(JSON.stringify(service.requests[1])).toBe(JSON.stringify(service.requests[0]));
   });
 });

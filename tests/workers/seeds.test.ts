@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import type { RunSummary } from '../../workers/events';
 import { createExecutor } from '../../workers/executor';
-import { nextSeeds, planBatch, runBatch } from '../../workers/seeds';
-import { fakeChatClient, fakeImageClient, testSettings, workflow } from './fakes';
+import { seedUsed } from '../../workers/seed-used';
+import { nextSeeds, pinSeedsUsed, planBatch, runBatch } from '../../workers/seeds';
+import { eventLog, fakeChatClient, fakeImageClient, fakeImageB64, testSettings, workflow } from './fakes';
 
 const t2i = (seed: number | null, seed_mode?: string) => ({ prompt: 'a fox', seed, ...(seed_mode ? { seed_mode } : {}) });
 const seedOf = (wf: ReturnType<typeof workflow>, id: string) => wf.nodes.find((n) => n.id === id)?.params.seed;
@@ -118,5 +119,95 @@ describe('batches', () => {
     const still = planBatch(workflow([['g', 'text-to-image', t2i(40, 'fixed')]]), registry, 3);
     const summaries = await runBatch(still.runs, (wf) => executor.run(wf));
     expect(summaries.map((s) => s.apiCalls)).toEqual([1, 0, 0]);
+  });
+});
+
+describe('pinning the seeds a run used', () => {
+  const paramsOf = (wf: ReturnType<typeof workflow>, id: string) => wf.nodes.find((n) => n.id === id)?.params;
+
+  it('fixes every node whose next run would draw another seed to the seed it used; fixed ones stay as they are', () => {
+    const wf = workflow([
+      ['empty', 'text-to-image', t2i(null)],
+      ['emptyInc', 'image-to-image', t2i(null, 'increment')],
+      ['inc', 'text-to-image', t2i(5, 'increment')],
+      ['rnd', 'text-to-image', t2i(6, 'random')],
+      ['fix', 'text-to-image', t2i(7, 'fixed')],
+      ['dflt', 'text-to-image', t2i(8)],
+    ]);
+    const used = new Map([['empty', 123], ['emptyInc', 456], ['inc', 5], ['rnd', 6], ['fix', 7], ['dflt', 8]]);
+    const pinned = pinSeedsUsed(wf, registry, used);
+    expect(['empty', 'emptyInc', 'inc', 'rnd'].map((id) => paramsOf(pinned, id))).toEqual([
+      { prompt: 'a fox', seed: 123, seed_mode: 'fixed' },
+      { prompt: 'a fox', seed: 456, seed_mode: 'fixed' },
+      { prompt: 'a fox', seed: 5, seed_mode: 'fixed' },
+      { prompt: 'a fox', seed: 6, seed_mode: 'fixed' },
+    ]);
+    expect(pinned.nodes[4]).toBe(wf.nodes[4]);
+    expect(pinned.nodes[5]).toBe(wf.nodes[5]);
+    // The workflow it was given (the one being edited) is unchanged.
+    expect(paramsOf(wf, 'empty')).toEqual({ prompt: 'a fox', seed: null });
+    expect(paramsOf(wf, 'inc')).toEqual({ prompt: 'a fox', seed: 5, seed_mode: 'increment' });
+  });
+
+  it('keeps a numeric seed, the one sent, over a different seed the service reported', () => {
+    const wf = workflow([['inc', 'text-to-image', t2i(5, 'increment')]]);
+    expect(paramsOf(pinSeedsUsed(wf, registry, new Map([['inc', 99]])), 'inc')).toMatchObject({ seed: 5, seed_mode: 'fixed' });
+  });
+
+  it('leaves a wired seed, a bypassed node, a node that did not run and a node without seed control alone', () => {
+    const wf = workflow(
+      [
+        ['n', 'text', { text: '7' }],
+        ['wired', 'text-to-image', t2i(null)],
+        ['off', 'image-to-image', t2i(null)],
+        ['idle', 'text-to-image', t2i(null)],
+        ['show', 'preview', {}],
+        ['unknown', 'someone-elses-node', { seed: null, seed_mode: 'random' }],
+      ],
+      ['n.text -> wired.seed'],
+    );
+    wf.nodes[2]!.bypass = true;
+    const used = new Map([['n', 1], ['wired', 2], ['off', 3], ['show', 4], ['unknown', 5]]);
+    expect(pinSeedsUsed(wf, registry, used)).toBe(wf);
+    expect(pinSeedsUsed(wf, registry, new Map())).toBe(wf);
+  });
+
+  it('reads the seed a node sent from its outputs: the first image, with several', () => {
+    const image = (seed?: number) => ({ b64: fakeImageB64('x'), mime: 'image/jpeg', ...(seed === undefined ? {} : { seed }) });
+    expect(seedUsed({ image: { kind: 'image', value: image(3) }, images: { kind: 'images', value: [image(3), image(4)] } })).toBe(3);
+    expect(seedUsed({ images: { kind: 'images', value: [image(8), image(9)] } })).toBe(8);
+    expect(seedUsed({ image: { kind: 'image', value: image() } })).toBeUndefined();
+    expect(seedUsed({ text: { kind: 'text', value: 'a fox' } })).toBeUndefined();
+  });
+
+  it('a random chain pinned from its outputs runs again to the same images', async () => {
+    const image = fakeImageClient();
+    let draws = 0;
+    const executor = createExecutor({
+      registry, api: { image: image.client, chat: fakeChatClient().client }, settings: testSettings, randomSeed: () => 1000 * ++draws,
+    });
+    const wf = workflow(
+      [['draw', 'text-to-image', t2i(null)], ['restyle', 'image-to-image', { prompt: 'in ink', seed: null, seed_mode: 'random' }]],
+      ['draw.image -> restyle.image'],
+    );
+    const run = async (w: typeof wf) => {
+      const log = eventLog();
+      await executor.run(w, { mode: 'all', onEvent: log.onEvent });
+      const seeds = new Map<string, number>();
+      const images = new Map<string, string>();
+      for (const e of log.events) {
+        if (e.type !== 'node-done') continue;
+        const seed = seedUsed(e.outputs);
+        if (seed !== undefined) seeds.set(e.nodeId, seed);
+        if (e.outputs.image?.kind === 'image') images.set(e.nodeId, e.outputs.image.value.b64);
+      }
+      return { seeds, images };
+    };
+    const first = await run(wf);
+    expect(first.seeds).toEqual(new Map([['draw', 1000], ['restyle', 2000]]));
+    const again = await run(pinSeedsUsed(wf, registry, first.seeds));
+    expect(again.images).toEqual(first.images);
+    expect(draws).toBe(2);
+    expect(image.calls.map((c) => c.request.seed)).toEqual([1000, 2000, 1000, 2000]);
   });
 });

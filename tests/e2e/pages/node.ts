@@ -55,6 +55,16 @@ export class NodeObject {
     return this.results.getByRole('button', { name: /^Open image \d+ of / });
   }
 
+  /** The SHA-256 (hex) of the bytes behind the node's `index`th result image, as the page holds them. */
+  async imageSha256(index = 0): Promise<string> {
+    const url = await this.results.locator('img').nth(index).getAttribute('src');
+    if (!url) throw new Error(`${this.title} shows no image ${index + 1}`);
+    return this.page.evaluate(async (src) => {
+      const digest = await crypto.subtle.digest('SHA-256', await (await fetch(src)).arrayBuffer());
+      return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }, url);
+  }
+
   /** A text result. */
   get textResult(): Locator {
     return this.results.locator('output');
