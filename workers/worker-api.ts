@@ -5,7 +5,7 @@
  * of a run, the result cache's size and Clear, and for the editor's forms the checks that need
  * the node types' own code and the CLIP word list, which the page does not load.
  */
-import { backendsScope, routeImageRequests, type EngineBackends } from '../api/backends/index';
+import { backendsScope, reviewForwardedBackends, routeImageRequests, type EngineBackends, type RemoteBackend } from '../api/backends/index';
 import type { EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ClientConfig } from '../api/http';
@@ -33,6 +33,11 @@ export interface WorkerSettings {
   imageBackends?: EngineBackends;
   /** Each such backend's credential, by engine; never in an event, a summary or the cache key. */
   backendCredentials?: Partial<Record<EngineId, string>>;
+  /**
+   * On the route through the local server: the backends the server sends each engine to (from
+   * its /api/info), so a run's problems and cost can say what they approximate or refuse.
+   */
+  forwardedBackends?: Partial<Record<EngineId, RemoteBackend>>;
 }
 
 export type WorkerRunOptions = PlanOptions & { concurrency?: number; runId?: string };
@@ -107,10 +112,12 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     configure(settings) {
       const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
       const auth = token === undefined ? {} : { token };
-      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)}`.trim();
+      const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
+      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
       const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
+      const service = deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth });
       const image = routeImageRequests(
-        deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth }),
+        settings.forwardedBackends === undefined ? service : reviewForwardedBackends(service, settings.forwardedBackends, settings.imageBaseUrl),
         settings.imageBackends,
         settings.backendCredentials,
       );

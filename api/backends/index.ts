@@ -6,7 +6,7 @@
 import { ENGINES, type EngineId } from '../catalog';
 import type { ImageClient } from '../client-types';
 import type { ClientConfig } from '../http';
-import type { BackendConfig, EngineBackends } from './config';
+import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
 import type { BackendOptions } from './options';
 import { createImageRouter, type EngineRoutes } from './router';
 import { createServiceBackend } from './service';
@@ -58,6 +58,33 @@ export function routeImageRequests(
     routes[engine] = config === undefined ? service : make({ config, credential: credentials[engine] }, common);
   }
   return createImageRouter(routes);
+}
+
+/** A backend another program (the local server's forwarder) sends to: what the page knows of it. */
+export interface RemoteBackend {
+  kind: BackendKind;
+  names?: BackendNamesConfig;
+}
+
+/**
+ * `client` (the forwarder's route, which speaks the service's contract) with the review of the
+ * backends the server sends each engine to, so the run's problems and cost panel say before a
+ * run what they will approximate or refuse. The backends built here only review: the requests
+ * still go through `client` to the server, which holds the backends' addresses and credentials.
+ */
+export function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): ImageClient {
+  const reviewers = new Map<EngineId, ImageBackend>();
+  for (const engine of ENGINES) {
+    const remote = forwarded[engine];
+    if (remote !== undefined && remote.kind !== 'service') {
+      reviewers.set(engine, createBackend({ config: { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) } }));
+    }
+  }
+  if (reviewers.size === 0) return client;
+  return {
+    generate: (engine, request, options) => client.generate(engine, request, options),
+    review: (engine, request) => reviewers.get(engine)?.review(engine, request) ?? client.review?.(engine, request),
+  };
 }
 
 /**
