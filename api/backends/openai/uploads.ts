@@ -21,8 +21,16 @@ export class UploadError extends Error {
   }
 }
 
+function decode(b64: string, field: string): Uint8Array<ArrayBuffer> {
+  try {
+    return imageCodec.bytes(b64);
+  } catch (error) {
+    throw new UploadError(field, `is not valid base64 (${(error as Error).message})`);
+  }
+}
+
 export async function prepareUploads(plan: OpenAIPlan): Promise<Uploads> {
-  const decoded = plan.images.map((image) => ({ image, bytes: imageCodec.bytes(image.b64) }));
+  const decoded = plan.images.map((image) => ({ image, bytes: decode(image.b64, image.source) }));
   const images = decoded.map(({ image, bytes }, i) => ({
     blob: new Blob([bytes], { type: FORMAT_MIME[image.format] }),
     name: `${decoded.length > 1 ? `image-${i + 1}` : 'image'}.${image.format === 'jpeg' ? 'jpg' : image.format}`,
@@ -31,9 +39,10 @@ export async function prepareUploads(plan: OpenAIPlan): Promise<Uploads> {
   const first = decoded[0];
   const size = first === undefined ? undefined : imageDimensions(first.bytes, first.image.format);
   if (size === undefined) throw new UploadError('init_image', 'has a header this backend cannot read its width and height from, which the mask must match');
+  const maskBytes = decode(plan.mask.b64, 'mask_image');
   let mask: Uint8Array<ArrayBuffer>;
   try {
-    mask = await toOpenAIMask(imageCodec.bytes(plan.mask.b64), plan.mask.format, size);
+    mask = await toOpenAIMask(maskBytes, plan.mask.format, size);
   } catch (error) {
     throw new UploadError('mask_image', `could not be read as a ${plan.mask.format === 'png' ? 'PNG' : 'JPEG'} image (${(error as Error).message})`);
   }

@@ -125,6 +125,12 @@ describe('OpenAI Images backend: edits', () => {
     expect(double.received).toHaveLength(0);
   });
 
+  it('says which field is not base64 when an image cannot be decoded, sending nothing', async () => {
+    const error = await caught(backendOn(double).generate('sdxl', { prompt: 'p', init_image: `${photo.slice(0, 40)}$$$$` }));
+    expect(error.detail).toMatch(/init_image is not valid base64 \(not valid base64: unexpected character at position 40\)$/);
+    expect(double.received).toHaveLength(0);
+  });
+
   it('says which field could not be read when a mask is broken, sending nothing', async () => {
     const broken = `${leftHalfMask.slice(0, 60)}${'A'.repeat(400)}`;
     const error = await caught(backendOn(double).generate('sd', { prompt: 'p', init_image: photo, mask_image: broken }));
