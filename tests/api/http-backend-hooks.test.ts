@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors';
 import { createHttp } from '../../api/http';
+import { caught } from '../helpers/caught';
 import { sendJson, startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server';
 
 const TOKEN = 'sk-hooks-secret-1234';
@@ -13,12 +14,6 @@ beforeEach(async () => { server = await startMisbehavingServer(); });
 afterEach(async () => { await server.close(); });
 
 const http = (maxAttempts = 1) => createHttp({ baseUrl: server.url, token: TOKEN, retry: { maxAttempts, sleep: () => Promise.resolve() } }, 1024 * 1024);
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('shared HTTP layer for backends', () => {
   it('sends a FormData body as multipart/form-data, not as JSON', async () => {

@@ -1,10 +1,10 @@
 /** Shared helpers of the OpenAI Images backend's tests. */
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import { ApiError } from '../../../api/errors';
 import { createOpenAIImagesBackend } from '../../../api/backends/openai';
 import type { BackendOptions } from '../../../api/backends/options';
 import type { OpenAIImagesDouble } from '../../helpers/doubles/openai-images';
+
+export { caught } from '../../helpers/caught';
 
 /** A backend on the double, with its key, no retries unless asked, and waits that take no time. */
 export function backendOn(double: OpenAIImagesDouble, overrides: Partial<BackendOptions> = {}) {
@@ -15,11 +15,6 @@ export function backendOn(double: OpenAIImagesDouble, overrides: Partial<Backend
   });
 }
 
-export async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 export async function imageInfo(b64: string) {
   const meta = await sharp(Buffer.from(b64, 'base64')).metadata();

@@ -7,8 +7,7 @@
  * see what it received, script failures, and hold an answer to cancel it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { sendJson } from '../misbehaving-server';
+import { listenOnLoopback, sendJson } from '../misbehaving-server';
 import {
   COMPATIBLE, DOUBLE_MODELS, EDIT_FIELDS, GENERATION_FIELDS, apiError, checkCommon, maskKey, outputSize,
   type ApiErrorBody, type DoubleModel,
@@ -81,7 +80,6 @@ export async function startOpenAIImagesDouble(options: OpenAIImagesDoubleOptions
   const apiKey = options.apiKey ?? 'sk-test-atelier-0123456789abcdef';
   const received: ReceivedRequest[] = [];
   const canned: CannedAnswer[] = [];
-  const sockets = new Set<Socket>();
   const counter = { made: 0 };
   let held: { arrive: () => void; hangUp: () => void; released: Promise<void> } | undefined;
 
@@ -178,15 +176,10 @@ export async function startOpenAIImagesDouble(options: OpenAIImagesDoubleOptions
       if (!res.headersSent) sendJson(res, 500, { error: { message: `double failed: ${String(error)}`, type: 'server_error', param: null, code: null } });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     apiKey,
     received,
     failNext: (...answers) => { canned.push(...answers); },
@@ -201,9 +194,6 @@ export async function startOpenAIImagesDouble(options: OpenAIImagesDoubleOptions
       return { arrived, hungUp, release };
     },
     made: () => counter.made,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
