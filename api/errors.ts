@@ -23,6 +23,8 @@ export interface ApiErrorInit {
   retryable: boolean;
   status?: number;
   serviceMessage?: string;
+  /** The error response's body as received (at most 64 KB), for callers that read a structured error. */
+  serviceBody?: string;
   partialText?: string;
   /** How long the service asked us to wait (from `Retry-After`), in milliseconds. */
   retryAfterMs?: number;
@@ -107,6 +109,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** The service's own error message (body text, or `error.message` of a JSON body). */
   readonly serviceMessage: string | undefined;
+  /** The error response's body (bounded, redacted): what a backend reads its service's error codes from. */
+  readonly serviceBody: string | undefined;
   /** `METHOD URL` of the request, without query string or userinfo. */
   readonly endpoint: string;
   /** How many requests were made, retries included. */
@@ -136,6 +140,7 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.serviceMessage = init.serviceMessage === undefined ? undefined : clean(init.serviceMessage);
+    this.serviceBody = init.serviceBody === undefined ? undefined : clean(init.serviceBody);
     this.endpoint = endpoint;
     this.attempts = init.attempts;
     this.retryable = init.retryable;
@@ -152,7 +157,7 @@ export class ApiError extends Error {
   with(changes: Partial<Pick<ApiErrorInit, 'attempts' | 'partialText' | 'retryable'>>): ApiError {
     return new ApiError({
       kind: this.kind, detail: this.#detail, endpoint: this.endpoint, attempts: this.attempts, retryable: this.retryable,
-      status: this.status, serviceMessage: this.serviceMessage, partialText: this.partialText,
+      status: this.status, serviceMessage: this.serviceMessage, serviceBody: this.serviceBody, partialText: this.partialText,
       retryAfterMs: this.retryAfterMs, cause: this.cause, ...changes,
     }, this.#redact);
   }

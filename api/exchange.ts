@@ -20,6 +20,7 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   /** Path below the base URL, starting with '/'. */
   path: string;
+  /** Sent as JSON, except a FormData, which goes as multipart/form-data (fetch sets its boundary). */
   body?: unknown;
   accept: string;
 }
@@ -109,7 +110,8 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   if (signal?.aborted) throw fail(signal.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: spec.accept };
-  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && spec.body instanceof FormData;
+  if (spec.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (ctx.token !== undefined) headers.Authorization = `Bearer ${ctx.token}`;
 
   let response: Response;
@@ -118,7 +120,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     response = await raceAbort(ctx.fetch(ctx.url, {
       method: spec.method,
       headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.body === undefined ? undefined : multipart ? spec.body as FormData : JSON.stringify(spec.body),
       signal: controller.signal,
     }), controller.signal);
   } catch (error) {
@@ -178,6 +180,7 @@ async function httpError(ctx: AttemptContext, exchange: Exchange): Promise<ApiEr
   return new ApiError({
     kind: 'http', detail, endpoint: exchange.endpoint, attempts: exchange.attempt, retryable,
     status: response.status, serviceMessage: serviceMessage === '' ? undefined : serviceMessage, retryAfterMs,
+    serviceBody: body === '' ? undefined : body,
   }, ctx.secrets);
 }
 

@@ -27,6 +27,8 @@ export interface ClientConfig {
 export interface RequestOptions {
   signal?: AbortSignal;
   onRetry?: (notice: RetryNotice) => void;
+  /** Rewrites each failed attempt's error before the retry decision: a backend's own words and rules. */
+  mapError?: (error: ApiError) => ApiError | Promise<ApiError>;
 }
 
 export interface Http {
@@ -121,10 +123,15 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
   }
 
   async function requestJson<S extends z.ZodType>(spec: RequestSpec, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+    const { mapError } = options;
     return withRetries(async (attempt) => {
-      const exchange = await open(spec, attempt, options.signal);
-      const text = await readBody(exchange, maxResponseBytes, 'refuse', secrets);
-      return parseJson(exchange, text, schema);
+      try {
+        const exchange = await open(spec, attempt, options.signal);
+        const text = await readBody(exchange, maxResponseBytes, 'refuse', secrets);
+        return parseJson(exchange, text, schema);
+      } catch (error) {
+        throw mapError !== undefined && error instanceof ApiError ? await mapError(error) : error;
+      }
     }, policy, options.signal, secrets, options.onRetry);
   }
 

@@ -2,7 +2,8 @@
  * Base64 image fields (init_image, mask_image, controlnet_image, transfer_images): checked for
  * well-formed standard base64 and for the signature of an image format the engines decode, from
  * the first bytes only, so a 20 MB image costs one linear scan and no decode. Whether the pixels
- * really decode is for whoever decodes them (the local engines do, with sharp).
+ * really decode is for whoever decodes them (the local engines do, with sharp). Also the one
+ * base64-to-bytes decoder, for the worker's trip to the page and for backends that upload bytes.
  */
 import { z } from 'zod';
 
@@ -79,3 +80,36 @@ const refineWith = (check: (value: string) => string | undefined) =>
  * {@link base64ImageProblem}, so that a request's other problems are reported with it.
  */
 export const Base64ImageSchema = refineWith(base64Problem);
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const DECODE = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
+// The URL-safe alphabet decodes to the same bytes.
+DECODE['-'.charCodeAt(0)] = 62;
+DECODE['_'.charCodeAt(0)] = 63;
+
+/**
+ * Decodes base64 (standard or URL-safe, padding optional) straight into bytes, in one pass
+ * without building an intermediate binary string as `atob` would.
+ */
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  let end = b64.length;
+  while (end > 0 && b64.charCodeAt(end - 1) === 61 /* = */) end--;
+  if (end % 4 === 1) throw new Error(`not valid base64: ${end} characters cannot encode whole bytes`);
+  const out = new Uint8Array((end * 3) >> 2);
+  let o = 0;
+  let acc = 0;
+  let bits = 0;
+  for (let i = 0; i < end; i++) {
+    const c = b64.charCodeAt(i);
+    const v = c < 128 ? DECODE[c]! : -1;
+    if (v < 0) throw new Error(`not valid base64: unexpected character at position ${i}`);
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}

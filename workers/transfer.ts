@@ -4,7 +4,10 @@
  * other event passes unchanged.
  */
 import type { ImageData, Value } from '../nodes/types';
+import { base64ToBytes } from '../api/image-data';
 import type { ExecutorEvent } from './events';
+
+export { base64ToBytes };
 
 /** An image as the page receives it: bytes to wrap in a Blob and show through an object URL. */
 export interface UiImage {
@@ -26,39 +29,6 @@ type DoneEvent = Extract<ExecutorEvent, { type: 'node-done' }>;
 
 /** An executor event as the page receives it: node-done carries UiValues. */
 export type UiEvent = Exclude<ExecutorEvent, DoneEvent> | (Omit<DoneEvent, 'outputs'> & { outputs: Record<string, UiValue> });
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DECODE = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
-// The URL-safe alphabet decodes to the same bytes.
-DECODE['-'.charCodeAt(0)] = 62;
-DECODE['_'.charCodeAt(0)] = 63;
-
-/**
- * Decodes base64 (standard or URL-safe, padding optional) straight into bytes, in one pass
- * without building an intermediate binary string as `atob` would.
- */
-export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
-  let end = b64.length;
-  while (end > 0 && b64.charCodeAt(end - 1) === 61 /* = */) end--;
-  if (end % 4 === 1) throw new Error(`not valid base64: ${end} characters cannot encode whole bytes`);
-  const out = new Uint8Array((end * 3) >> 2);
-  let o = 0;
-  let acc = 0;
-  let bits = 0;
-  for (let i = 0; i < end; i++) {
-    const c = b64.charCodeAt(i);
-    const v = c < 128 ? DECODE[c]! : -1;
-    if (v < 0) throw new Error(`not valid base64: unexpected character at position ${i}`);
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (acc >> bits) & 0xff;
-    }
-  }
-  return out;
-}
 
 function toUiImage(image: ImageData, seen: Map<ImageData, UiImage>, transfer: ArrayBuffer[]): UiImage {
   let ui = seen.get(image);

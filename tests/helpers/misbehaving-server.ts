@@ -4,7 +4,7 @@
  * bodies, connections dropped mid-answer, streams cut short. It records every request and notices
  * when a client closes its connection.
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
@@ -35,7 +35,6 @@ export async function startMisbehavingServer(initial: Handler = (_req, res) => s
   let handler = initial;
   const requests: RecordedRequest[] = [];
   const closed = new Map<number, Promise<void>>();
-  const sockets = new Set<Socket>();
   let seen = 0;
 
   const server = createServer((req, res) => {
@@ -57,15 +56,10 @@ export async function startMisbehavingServer(initial: Handler = (_req, res) => s
       });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
     handle(next) {
       handler = next;
@@ -75,6 +69,24 @@ export async function startMisbehavingServer(initial: Handler = (_req, res) => s
       if (!promise) return Promise.reject(new Error(`request ${index} has not arrived (${requests.length} so far)`));
       return promise;
     },
+    close: listening.close,
+  };
+}
+
+/**
+ * Starts `server` on 127.0.0.1 and a free port. `close` also ends the connections clients keep
+ * alive, so a test's teardown never waits on them.
+ */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
