@@ -9,6 +9,7 @@ import type { ClientConfig } from '../http';
 import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
 import type { BackendOptions } from './options';
 import { createImageRouter, type EngineRoutes } from './router';
+import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
 
@@ -16,7 +17,7 @@ const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend)
   service: createServiceBackend,
   comfyui: undefined,
   a1111: undefined,
-  openai: undefined,
+  openai: createOpenAIImagesBackend,
 };
 
 /** Backend settings with their credentials, as the editor, the server and the CLI hold them. */

@@ -4,7 +4,6 @@
  * nothing is translated, approximated or refused here; the service is the judge.
  */
 import { createImageClient } from '../image-client';
-import { elideImages } from './elide';
 import type { BackendOptions } from './options';
 import { BACKEND_LABEL, type ImageBackend } from './types';
 
@@ -13,7 +12,8 @@ export function createServiceBackend(options: BackendOptions): ImageBackend {
   return {
     kind: 'service',
     label: BACKEND_LABEL.service,
-    review: (_engine, request) => ({ backend: 'service', label: BACKEND_LABEL.service, refusals: [], notes: [], translated: elideImages(request) }),
+    // Nothing changes on the way: the record of what was sent is the request itself, kept by the executor.
+    review: () => ({ backend: 'service', label: BACKEND_LABEL.service, refusals: [], notes: [], translated: 'sent as it is' }),
     generate: (engine, request, options) => client.generate(engine, request, options),
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * Every example runs through the CLI on each image backend's double, as a person would point it
+ * there (--image-backend, --backend-url, the credential in ATELIER_BACKEND_TOKEN): it succeeds,
+ * or, where the backend cannot do what the example asks, stops before anything is sent with the
+ * reason on the node. The manifests record the backend and the request as translated, never the
+ * credential, and the workflow an image carries does not depend on the backend that drew it.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractWorkflow } from '../../workflow/embed/index';
+import { startOpenAIImagesDouble, type OpenAIImagesDouble } from '../helpers/doubles/openai-images';
+import { EXAMPLES, example, onlyRunDir, readManifest, runCli } from './helpers';
+
+const EXAMPLE_NAMES = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => f.replace(/\.json$/, '')).sort();
+
+interface BackendUnderTest {
+  kind: string;
+  flags(): string[];
+  env(): Record<string, string>;
+  /** Image requests the double has received so far. */
+  imageRequests(): number;
+  /** Examples the backend cannot run, with the reason it gives. */
+  refuses: Record<string, RegExp>;
+}
+
+let openai: OpenAIImagesDouble;
+beforeAll(async () => {
+  openai = await startOpenAIImagesDouble({ apiKey: 'sk-test-backend-key-0123456789' });
+});
+afterAll(async () => {
+  await openai.close();
+});
+
+const BACKENDS: BackendUnderTest[] = [
+  {
+    kind: 'openai',
+    flags: () => ['--image-backend', 'openai', '--backend-url', openai.url],
+    env: () => ({ ATELIER_BACKEND_TOKEN: openai.apiKey }),
+    imageRequests: () => openai.received.filter((r) => r.path.startsWith('/v1/images/')).length,
+    refuses: { 'controlnet-from-image': /OpenAI Images cannot take this request: .*ControlNet/ },
+  },
+];
+
+/** The embedded workflow of every image the run wrote, by file name. */
+function embeddedWorkflows(dir: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const file of readdirSync(dir).filter((f) => /\.(png|jpe?g)$/.test(f)).sort()) {
+    out[file] = extractWorkflow(readFileSync(join(dir, file)))?.workflow;
+  }
+  return out;
+}
+
+describe.each(BACKENDS)('the examples on the $kind backend', (backend) => {
+  it.each(EXAMPLE_NAMES)('%s', async (name) => {
+    const before = backend.imageRequests();
+    const result = await runCli(['run', example(name), ...backend.flags()], { env: backend.env() });
+    const refusal = backend.refuses[name];
+    if (refusal !== undefined) {
+      expect(result.stderr).toMatch(refusal);
+      expect(result.code).toBe(1);
+      expect(backend.imageRequests() - before, 'nothing is sent when the backend cannot take a node').toBe(0);
+      return;
+    }
+    expect(result.stderr).not.toMatch(/error|failed/i);
+    expect(result.code).toBe(0);
+    expect(backend.imageRequests() - before).toBeGreaterThan(0);
+    const manifest = readManifest(onlyRunDir(result.cwd));
+    const imageCalls = Object.values(manifest.nodes).flatMap((n) => n.requests ?? []).filter((c) => c.api === 'image');
+    expect(imageCalls.length).toBeGreaterThan(0);
+    for (const call of imageCalls) expect(call.backend?.kind).toBe(backend.kind);
+    const text = readFileSync(join(onlyRunDir(result.cwd), 'manifest.json'), 'utf8');
+    expect(text).not.toContain(backend.env().ATELIER_BACKEND_TOKEN);
+  });
+
+  it('the workflow an image carries is the same, byte for byte, as on the local engines', async () => {
+    const local = await runCli(['run', example('fan-out')]);
+    const routed = await runCli(['run', example('fan-out'), ...backend.flags()], { env: backend.env() });
+    expect(local.code).toBe(0);
+    expect(routed.code).toBe(0);
+    const a = embeddedWorkflows(onlyRunDir(local.cwd));
+    const b = embeddedWorkflows(onlyRunDir(routed.cwd));
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    for (const file of Object.keys(a)) {
+      expect(a[file]).toBeDefined();
+      expect(b[file]).toBe(a[file]);
+    }
+  });
+});
