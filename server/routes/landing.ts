@@ -38,7 +38,7 @@ export function landingPage(config: ServerConfig, origin: string): string {
 <ul>
 <li>Image base URL: <code>${e(imageUrl)}</code> (<code>POST /generate/sdxl</code>, <code>/generate/sd</code>, <code>/generate/controlnet-sdxl</code>; <a href="${e(LOCAL_IMAGE_BASE)}">description</a>)</li>
 <li>Text base URL: <code>${e(textUrl)}</code> (<code>POST /v1/chat/completions</code>, <code>GET /v1/models</code>; OpenAI-compatible clients use <code>${e(textUrl)}/v1</code>)</li>
-<li>Models: ${LOCAL_CHAT_MODELS.map((m) => `<code>${e(m)}</code>`).join(', ')}</li>
+<li>Models listed: ${LOCAL_CHAT_MODELS.map((m) => `<code>${e(m)}</code>`).join(', ')}; any other model name is answered too, and reported back</li>
 </ul>
 <p>${e(TEXT_STAND_IN_NOTE)}</p>
 <p>${auth}</p>
