@@ -117,6 +117,16 @@ export function chunkFrame(content: string | null, options: { role?: string; fin
 
 export const DONE_FRAME = 'data: [DONE]\n\n';
 
+/**
+ * A whole streamed answer, `pieces` after the role chunk with `finish_reason` on the last, as
+ * 2.9 shows it; `done: false` leaves out the closing `data: [DONE]`, as some servers do.
+ */
+export function streamFrames(pieces: readonly string[], options: { finish?: string; done?: boolean } = {}): string[] {
+  const frames = [chunkFrame(null, { role: 'assistant' })];
+  pieces.forEach((piece, i) => frames.push(chunkFrame(piece, i === pieces.length - 1 ? { finish: options.finish ?? 'stop' } : {})));
+  return options.done === false ? frames : [...frames, DONE_FRAME];
+}
+
 /** A whole chat completion body (service-interface.md 2.8). */
 export function completionBody(content: string, finish = 'stop'): Record<string, unknown> {
   return {
