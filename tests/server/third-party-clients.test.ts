@@ -67,11 +67,26 @@ async function expectImg2img(generate: (body: Record<string, unknown>) => Promis
   expect(meanAbsDiff(restyledGrey!, initGrey!)).toBeLessThan(meanAbsDiff(freshGrey!, initGrey!) / 2);
 }
 
+/** A client that posts a request body to `/generate/{engine}`, giving back the first image. */
+type Generate = (engine: string, body: Record<string, unknown>) => Promise<string | undefined>;
+
+/** The tests of every image engine and of img2img, for a client that can call any engine. */
+function drawsWithEveryEngine(generate: Generate): void {
+  it.each([['sdxl', 1024, 1024], ['sd', 512, 512]] as const)('draws with %s', async (engine, width, height) => {
+    await expectJpeg(await generate(engine, { prompt: 'a lighthouse on a cliff', seed: 1 }), width, height);
+  });
+
+  it('draws with controlnet-sdxl, and restyles an image (img2img)', async () => {
+    await expectJpeg(await generate('controlnet-sdxl', { prompt: 'a stone tower', controlnet: 'svc:canny_sdxl', controlnet_image: controlMap }), 1024, 1024);
+    await expectImg2img((body) => generate('sdxl', body));
+  });
+}
+
 describe('the OpenAI SDK (openai), as its README shows', () => {
   const text = () => new OpenAI({ baseURL: `${textBase}/v1`, apiKey: TOKEN, maxRetries: 0 });
   // The image API is not OpenAI's, so it goes through the SDK's documented `post` for other endpoints.
   const images = () => new OpenAI({ baseURL: imageBase, apiKey: TOKEN, maxRetries: 0 });
-  const generate = async (engine: string, body: Record<string, unknown>) =>
+  const generate: Generate = async (engine, body) =>
     (await images().post<{ images: { image_b64: string }[] }>(`/generate/${engine}`, { body })).images[0]?.image_b64;
 
   it('gets a whole completion for a hosted model name, reported back in model', async () => {
@@ -93,14 +108,7 @@ describe('the OpenAI SDK (openai), as its README shows', () => {
     expect(finishes.filter((f) => f !== null)).toEqual(['stop']);
   });
 
-  it.each([['sdxl', 1024, 1024], ['sd', 512, 512]] as const)('draws with %s', async (engine, width, height) => {
-    await expectJpeg(await generate(engine, { prompt: 'a lighthouse on a cliff', seed: 1 }), width, height);
-  });
-
-  it('draws with controlnet-sdxl, and restyles an image (img2img)', async () => {
-    await expectJpeg(await generate('controlnet-sdxl', { prompt: 'a stone tower', controlnet: 'svc:canny_sdxl', controlnet_image: controlMap }), 1024, 1024);
-    await expectImg2img((body) => generate('sdxl', body));
-  });
+  drawsWithEveryEngine(generate);
 
   it('gets a 400 naming the field for a bad value, and a 401 for a wrong token', async () => {
     const bad = await text().chat.completions.create({ model: HOSTED_MODEL, messages, temperature: 2.5 }).catch((e: unknown) => e);
@@ -152,7 +160,7 @@ describe("the service's SDK (@octoai/sdk), configured with its environment URLs"
 describe("the service's older client (@octoai/client), given the endpoint URLs", () => {
   const client = () => new OctoClient(TOKEN);
   const chatUrl = () => `${textBase}/v1/chat/completions`;
-  const generate = async (engine: string, body: Record<string, unknown>) =>
+  const generate: Generate = async (engine, body) =>
     ((await client().infer(`${imageBase}/generate/${engine}`, body)) as { images: { image_b64: string }[] }).images[0]?.image_b64;
 
   it('gets a whole completion', async () => {
@@ -168,14 +176,7 @@ describe("the service's older client (@octoai/client), given the endpoint URLs",
     expect(whole).toBe(await expectedText());
   });
 
-  it.each([['sdxl', 1024, 1024], ['sd', 512, 512]] as const)('draws with %s', async (engine, width, height) => {
-    await expectJpeg(await generate(engine, { prompt: 'a lighthouse on a cliff', seed: 1 }), width, height);
-  });
-
-  it('draws with controlnet-sdxl, and restyles an image (img2img)', async () => {
-    await expectJpeg(await generate('controlnet-sdxl', { prompt: 'a stone tower', controlnet: 'svc:canny_sdxl', controlnet_image: controlMap }), 1024, 1024);
-    await expectImg2img((body) => generate('sdxl', body));
-  });
+  drawsWithEveryEngine(generate);
 
   it('gets an OctoAIClientError with the status for a refused request', async () => {
     const error = await generate('controlnet-sdxl', { prompt: 'a tower', controlnet: 'svc:canny_sd15', controlnet_image: controlMap }).catch((e: unknown) => e);
