@@ -46,7 +46,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
  *   is a data: URL).
  * - connect-src takes any http: and https: origin besides its own: in the "directly from the
  *   browser" setting the page and its worker call base URLs the person typed, kept in the
- *   browser and never known to this server, so it cannot name them here.
+ *   browser and never known to this server, so it cannot name them here. blob: too, so the
+ *   object URLs of results can be read back (they hold nothing from outside the page).
  * Sent with every file of the editor, so its workers (whose policy comes with their script) have it too.
  */
 export const EDITOR_CSP = [
@@ -56,7 +57,7 @@ export const EDITOR_CSP = [
   "style-src 'self'",
   "img-src 'self' blob: data:",
   "font-src 'self'",
-  "connect-src 'self' http: https:",
+  "connect-src 'self' blob: http: https:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
