@@ -1,5 +1,5 @@
 /**
- * The chat completions client (service-interface.md 2.7 to 2.9): whole completions, streamed
+ * The chat completions client (the service interface, 2.7 to 2.9): whole completions, streamed
  * completions read with eventsource-parser, and the model list.
  */
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
@@ -71,8 +71,10 @@ function finishReason(value: string | null | undefined): FinishReason | null {
 
 /**
  * Yields the events of one streamed response, adding their text to `progress.text`. Ends after
- * `[DONE]`; a stream that ends without it, is cut mid-event, or carries a chunk that is not a
- * valid chunk is a 'protocol' error.
+ * `[DONE]`. A stream that closes without it once a chunk gave its `finish_reason` is complete
+ * (2.9.6 puts the reason on the last content chunk): its text stands and a warning event says
+ * what was missing. One that ends without it before then, is cut mid-event, or carries a chunk
+ * that is not a valid chunk is a 'protocol' error.
  */
 async function* readStream(http: Http, exchange: Exchange, maxBytes: number, progress: { text: string }): AsyncGenerator<ChatStreamEvent> {
   const fail = (kind: 'protocol' | 'invalid-response' | 'http', detail: string, extra: { serviceMessage?: string; retryable?: boolean } = {}) =>
@@ -103,6 +105,8 @@ async function* readStream(http: Http, exchange: Exchange, maxBytes: number, pro
   const decoder = new TextDecoder();
   let received = 0;
 
+  // The finish reason a chunk gave, if any (an object: it is set inside toEvent).
+  const seen: { finish: FinishReason | null } = { finish: null };
   const toEvent = (data: string): ChatStreamEvent => {
     let json: unknown;
     try {
@@ -122,6 +126,7 @@ async function* readStream(http: Http, exchange: Exchange, maxBytes: number, pro
     const choice = parsed.data.choices[0];
     const event: ChatStreamEvent = { text: choice?.delta.content ?? '', finishReason: finishReason(choice?.finish_reason) };
     if (parsed.data.usage) event.usage = parsed.data.usage;
+    seen.finish = event.finishReason ?? seen.finish;
     return event;
   };
 
@@ -169,6 +174,13 @@ async function* readStream(http: Http, exchange: Exchange, maxBytes: number, pro
     // A whole last chunk whose line or event was never ended: keep its text, then say what is missing.
     progress.text += event.text;
     yield event;
+  }
+  if (seen.finish !== null) {
+    yield {
+      text: '', finishReason: null,
+      warning: `the chat stream ended without ${STREAM_DONE} after its last chunk (finish_reason "${seen.finish}"); its ${progress.text.length} characters of text are complete and kept`,
+    };
+    return;
   }
   throw fail('protocol', `the stream ended without ${STREAM_DONE}, after ${progress.text.length} characters of text`);
 }

@@ -37,14 +37,20 @@ export interface ChatStreamEvent {
   finishReason: FinishReason | null;
   /** Token counts, when the service sends them with a chunk. */
   usage?: ChatUsage;
+  /**
+   * Something amiss that did not cost any text, for the run to report (a finished stream that
+   * closed without `[DONE]`). Comes on an event of its own, with no text.
+   */
+  warning?: string;
 }
 
 export interface ChatClient {
   /** A whole completion (`stream: false`). */
   complete(request: Omit<ChatRequest, 'stream'>, options?: CallOptions): Promise<ChatCompletion>;
   /**
-   * A streamed completion (`stream: true`), yielding text as it arrives. Ends after `[DONE]`;
-   * a stream cut short throws an ApiError whose `partialText` holds what had arrived.
+   * A streamed completion (`stream: true`), yielding text as it arrives. Ends after `[DONE]`, or
+   * with a `warning` event when a stream that gave its `finish_reason` closes without it; a stream
+   * cut short before that throws an ApiError whose `partialText` holds what had arrived.
    */
   stream(request: Omit<ChatRequest, 'stream'>, options?: CallOptions): AsyncIterable<ChatStreamEvent>;
   /** Model names from `GET {text_base_url}/v1/models`, where the server lists them. */

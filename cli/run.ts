@@ -132,6 +132,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
       problems.push(`writing manifest.json failed: ${(error as Error).message}`);
     });
 
+    // The run's own warnings (a cache that failed, a chat stream that closed without [DONE]).
+    for (const warning of summary?.warnings ?? []) say(`warning: ${warning}`);
     for (const problem of problems) say(`error: ${problem}`);
     return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0 });
   } finally {

@@ -2,6 +2,8 @@
  * Start-up: restore the autosaved work (or open the starter workflow on a first visit), then
  * render the editor and keep autosaving.
  */
+// First: it must run before any module builds a zod schema.
+import '../api/zod-jitless';
 import '@xyflow/react/dist/style.css';
 import './styles/theme.css';
 import './styles/app.css';

@@ -27,6 +27,8 @@ export interface NodeApiHooks {
    * the text sent and received when an answer came (for an estimate when it reported no usage).
    */
   onChatEnd?(usage: ChatUsage | undefined, text?: { sent: string; received: string }): void;
+  /** A client noticed something amiss that did not stop the call (a stream that closed without `[DONE]`). */
+  onWarning?(message: string): void;
 }
 
 /** The stream as it is, noting the last `usage` a chunk carried and telling `onChatEnd` once it ends. */
@@ -36,6 +38,7 @@ async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string
   try {
     for await (const event of stream) {
       if (event.usage) usage = event.usage;
+      if (event.warning !== undefined) hooks.onWarning?.(event.warning);
       received += event.text;
       yield event;
     }

@@ -121,6 +121,7 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
         },
         onImages: (count, sampler) => countImages(usage, count, sampler),
         onChatEnd: (reported, text) => countChatUsage(usage, reported, text),
+        onWarning: (message) => env.warn(`node '${nodeId}': ${redactSecrets(message, env.secrets)}`),
         onRetry(notice) {
           if (!live) return;
           const reason = redactSecrets(notice.error.detail, env.secrets);

@@ -7,6 +7,8 @@
  * and tab; where IndexedDB is missing or refuses to open, in memory for the worker's life
  * (`cacheStats()` says which).
  */
+// First: it must run before any module builds a zod schema.
+import '../api/zod-jitless';
 import { expose, transfer } from 'comlink';
 import { createChatClient } from '../api/chat-client';
 import { createImageClient } from '../api/image-client';

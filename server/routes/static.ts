@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { type ServerConfig } from '../config';
 import { BASE_HEADERS, HttpError } from '../http-utils';
 import { type RequestContext } from '../router';
-import { landingPage } from './landing';
+import { LANDING_CSP, landingPage } from './landing';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +34,35 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/**
+ * The editor's Content-Security-Policy. The page shows text from files other people made (titles,
+ * notes, prompts); should an escaping slip ever let markup through, nothing in it may run.
+ * - Scripts and workers only from the editor's own origin: no inline script, no eval (zod's
+ *   compiled parsers are switched off in the page and the worker, `api/zod-jitless.ts`), no blob: workers.
+ * - Styles only from its own files: React and React Flow set styles through the CSSOM, which
+ *   the policy does not govern, and the build emits no inline style.
+ * - Images from itself, and blob: and data: URLs (results are shown from object URLs, the icon
+ *   is a data: URL).
+ * - connect-src takes any http: and https: origin besides its own: in the "directly from the
+ *   browser" setting the page and its worker call base URLs the person typed, kept in the
+ *   browser and never known to this server, so it cannot name them here. blob: too, so the
+ *   object URLs of results can be read back (they hold nothing from outside the page).
+ * Sent with every file of the editor, so its workers (whose policy comes with their script) have it too.
+ */
+export const EDITOR_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "font-src 'self'",
+  "connect-src 'self' blob: http: https:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Vite names built assets `name-<hash>.ext`; those never change, so they may be cached for good. */
 const HASHED = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -68,6 +97,7 @@ async function sendFile(ctx: RequestContext, path: string, cache: string): Promi
   const info = await stat(path);
   ctx.res.writeHead(200, {
     ...BASE_HEADERS,
+    'Content-Security-Policy': EDITOR_CSP,
     'Content-Type': CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': info.size,
     'Cache-Control': cache,
@@ -91,7 +121,9 @@ export async function serveStatic(ctx: RequestContext, config: ServerConfig): Pr
   if (!built) {
     if (path === '/' || path === '/index.html') {
       const html = Buffer.from(landingPage(config, ctx.origin), 'utf8');
-      ctx.res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length, 'Cache-Control': 'no-store' });
+      ctx.res.writeHead(200, {
+        ...BASE_HEADERS, 'Content-Security-Policy': LANDING_CSP, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length, 'Cache-Control': 'no-store',
+      });
       ctx.res.end(ctx.req.method === 'HEAD' ? undefined : html);
       return;
     }

@@ -3,7 +3,7 @@ import { createChatClient, type ChatClientConfig } from '../../api/chat-client';
 import type { ChatStreamEvent } from '../../api/client-types';
 import { ApiError } from '../../api/errors';
 import {
-  DONE_FRAME, chunkFrame, completionBody, dropConnection, sendJson, sendText, startMisbehavingServer, startStream,
+  chunkFrame, completionBody, dropConnection, sendJson, sendText, startMisbehavingServer, startStream, streamFrames,
   type MisbehavingServer,
 } from '../helpers/misbehaving-server';
 
@@ -32,9 +32,7 @@ async function drain(stream: AsyncIterable<ChatStreamEvent>): Promise<{ events: 
 }
 
 const textOf = (events: ChatStreamEvent[]) => events.map((e) => e.text).join('');
-const happyFrames = [
-  chunkFrame(null, { role: 'assistant' }), chunkFrame('A cozy '), chunkFrame('log cabin'), chunkFrame(' at dusk', { finish: 'stop' }), DONE_FRAME,
-];
+const happyFrames = streamFrames(['A cozy ', 'log cabin', ' at dusk']);
 
 describe('chat client: whole completions', () => {
   it('posts the request with stream false and returns the parsed completion', async () => {
@@ -132,6 +130,32 @@ describe('chat client: streams', () => {
     expect(error).toMatchObject({ kind: 'protocol', partialText: 'A cozy log cabin', retryable: false });
     expect(error?.message).toContain('without [DONE]');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the text of a stream that gave its finish_reason and closed without [DONE], with a warning', async () => {
+    for (const finish of ['stop', 'length']) {
+      server.handle((_req, res) => { startStream(res, streamFrames(['A cozy ', 'log cabin', ' at dusk'], { finish, done: false })); res.end(); });
+      const { events, error } = await drain(client().stream(request));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('A cozy log cabin at dusk');
+      expect(events.filter((e) => e.finishReason !== null).map((e) => e.finishReason)).toEqual([finish]);
+      const warnings = events.filter((e) => e.warning !== undefined);
+      expect(warnings).toEqual([{ text: '', finishReason: null, warning: expect.stringContaining('without [DONE]') as unknown }]);
+      expect(warnings[0]!.warning).toContain(`finish_reason "${finish}"`);
+      expect(events.at(-1)).toBe(warnings[0]);
+    }
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('keeps a finished stream without [DONE] whose last line or event was never ended', async () => {
+    const frames = streamFrames(['A cozy ', 'log cabin'], { done: false });
+    for (const last of [frames.at(-1)!.replace(/\n\n$/, ''), frames.at(-1)!.replace(/\n\n$/, '\n')]) {
+      server.handle((_req, res) => { startStream(res, [...frames.slice(0, -1), last]); res.end(); });
+      const { events, error } = await drain(client().stream(request));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('A cozy log cabin');
+      expect(events.at(-1)?.warning).toContain('without [DONE]');
+    }
   });
 
   it('turns a stream cut in the middle of an event into a protocol error keeping the partial text', async () => {

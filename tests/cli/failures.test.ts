@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractWorkflow } from '../../workflow/embed';
-import { sendText, startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server';
+import { sendText, startMisbehavingServer, startStream, streamFrames, type MisbehavingServer } from '../helpers/misbehaving-server';
 import { answerWithLocalEngine, example, onlyRunDir, readManifest, runCli, spawnCli, tempDir } from './helpers';
 
 const TOKEN = 'atl-CANARY-7f3a9c5e1b2d4f60-TOKEN';
@@ -90,6 +90,24 @@ describe('the token', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('ATELIER_TOKEN is set but not used');
     for (const f of everyFile(cwd)) expect(f.text.includes(TOKEN)).toBe(false);
+  });
+});
+
+describe('a chat stream that finished but closed without [DONE]', () => {
+  it('keeps the text, finishes the node, and warns on stderr and in the manifest', async () => {
+    upstream.handle((_req, res) => {
+      startStream(res, streamFrames(['A lighthouse ', 'on a cliff at dawn'], { done: false }));
+      res.end();
+    });
+    const { code, stderr, cwd } = await runCli(['run', example('chat-to-image'), '--text-base-url', upstream.url, '--model', 'mixtral-8x7b-instruct', '--to', 'writer']);
+    expect(code, stderr).toBe(0);
+    expect(upstream.requests.map((r) => r.url)).toEqual(['/v1/chat/completions']);
+    const dir = onlyRunDir(cwd);
+    expect(readFileSync(join(dir, 'writer-text.txt'), 'utf8')).toBe('A lighthouse on a cliff at dawn');
+    expect(stderr).toMatch(/warning: node 'writer': the chat stream ended without \[DONE\]/);
+    const m = readManifest(dir);
+    expect(m.nodes.writer).toMatchObject({ status: 'done' });
+    expect(m.warnings).toEqual([expect.stringMatching(/^node 'writer': .*without \[DONE\].*complete and kept$/)]);
   });
 });
 

@@ -116,7 +116,7 @@ export function dropConnection(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** A `data:` frame for one chunk of a streamed chat completion (service-interface.md 2.9). */
+/** A `data:` frame for one chunk of a streamed chat completion (the service interface, 2.9). */
 export function chunkFrame(content: string | null, options: { role?: string; finish?: string | null; id?: string } = {}): string {
   const delta: Record<string, unknown> = { content };
   if (options.role !== undefined) delta.role = options.role;
@@ -129,7 +129,17 @@ export function chunkFrame(content: string | null, options: { role?: string; fin
 
 export const DONE_FRAME = 'data: [DONE]\n\n';
 
-/** A whole chat completion body (service-interface.md 2.8). */
+/**
+ * A whole streamed answer, `pieces` after the role chunk with `finish_reason` on the last, as
+ * 2.9 shows it; `done: false` leaves out the closing `data: [DONE]`, as some servers do.
+ */
+export function streamFrames(pieces: readonly string[], options: { finish?: string; done?: boolean } = {}): string[] {
+  const frames = [chunkFrame(null, { role: 'assistant' })];
+  pieces.forEach((piece, i) => frames.push(chunkFrame(piece, i === pieces.length - 1 ? { finish: options.finish ?? 'stop' } : {})));
+  return options.done === false ? frames : [...frames, DONE_FRAME];
+}
+
+/** A whole chat completion body (the service interface, 2.8). */
 export function completionBody(content: string, finish = 'stop'): Record<string, unknown> {
   return {
     id: 'chatcmpl-test', object: 'chat.completion', created: 1_700_000_000, model: 'test-model', system_fingerprint: null,

@@ -3,10 +3,13 @@
  * dist/, or, before the editor is built, a page saying what is running; /api/info and the engine
  * descriptions tell the editor and a person where things are, and that the engines are stand-ins.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_CSP } from '../../server/routes/landing';
+import { EDITOR_CSP } from '../../server/routes/static';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 import { raw } from './http';
 
@@ -57,6 +60,17 @@ describe('the built editor', () => {
     expect(head.headers['content-length']).toBe(String('console.log("editor")'.length));
     expect(head.body.length).toBe(0);
   });
+  it('sends the Content-Security-Policy with the page and every file of the editor (its workers get it from their script)', async () => {
+    for (const path of ['/', '/workflows/mine', '/assets/index-Bq3xY7kP.js', '/favicon.svg']) {
+      const policy = String((await raw(built.url, path)).headers['content-security-policy']);
+      expect(policy, path).toBe(EDITOR_CSP);
+    }
+    const directives = new Map(EDITOR_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(Object.fromEntries(directives)).toMatchObject({
+      'script-src': "'self'", 'worker-src': "'self'", 'object-src': "'none'", 'base-uri': "'none'", 'frame-ancestors': "'none'",
+      'img-src': "'self' blob: data:", 'connect-src': "'self' blob: http: https:",
+    });
+  });
   it('answers a missing file with 404, not the editor', async () => {
     const res = await raw(built.url, '/assets/missing-00000000.js');
     expect(res.status).toBe(404);
@@ -81,6 +95,14 @@ describe('before the editor is built', () => {
     expect(res.text).toContain(`${unbuilt.url}/local/text`);
     expect(res.text).toContain('stand-in');
     expect((await raw(unbuilt.url, '/assets/x-12345678.js')).status).toBe(404);
+  });
+  it('runs no script, and allows its one style element by its hash', async () => {
+    const res = await raw(unbuilt.url, '/');
+    const style = /<style>([^<]*)<\/style>/.exec(res.text)![1]!;
+    expect(res.headers['content-security-policy']).toBe(LANDING_CSP);
+    expect(LANDING_CSP).toContain("default-src 'none'");
+    expect(LANDING_CSP).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(res.text).not.toMatch(/<script|\son\w+=/i);
   });
 });
 

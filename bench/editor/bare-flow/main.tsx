@@ -6,6 +6,7 @@
  */
 import { Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './page.css';
 import { createRoot } from 'react-dom/client';
 import { bigWorkflow } from '../workflows';
 

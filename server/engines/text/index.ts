@@ -13,7 +13,7 @@ import { type ChatChunk, type ChatCompletion, type ChatRequest } from '../../../
 import { generate } from './generate';
 import { contentChunk, pause, roleChunk, type ChunkMeta } from './stream';
 
-export { DEFAULT_LOCAL_CHAT_MODEL, LOCAL_CHAT_MODELS, isLocalChatModel, listModels } from './models';
+export { DEFAULT_LOCAL_CHAT_MODEL, LOCAL_CHAT_MODELS, listModels } from './models';
 export { countPromptTokens, countTokens, tokenize } from './tokenizer';
 
 function newMeta(model: string): ChunkMeta {

@@ -1,10 +1,12 @@
 /**
- * The model names the local chat engine answers to. They name the engine honestly: there is one
- * template-driven engine behind all of them, and none pretends to be a hosted model.
+ * The model names the local chat engine lists. They name the engine honestly: there is one
+ * template-driven engine behind all of them, and none pretends to be a hosted model. The engine
+ * answers any other name too (a workflow may name a hosted model on its node), reporting it back
+ * in `model`, but lists only these.
  */
 import { type ModelList } from '../../../api/chat';
 
-/** Names accepted in `model` and listed by `GET /v1/models`; the first is the canonical one. */
+/** Names listed by `GET /v1/models`; the first is the canonical one. */
 export const LOCAL_CHAT_MODELS: readonly string[] = Object.freeze([
   'atelier-local-chat',
   'atelier-local-prompt-writer',
@@ -15,10 +17,6 @@ export const DEFAULT_LOCAL_CHAT_MODEL = LOCAL_CHAT_MODELS[0]!;
 
 /** When the engine was first published; a fixed value so the list is the same on every call. */
 const CREATED = Date.UTC(2025, 0, 1) / 1000;
-
-export function isLocalChatModel(name: string): boolean {
-  return LOCAL_CHAT_MODELS.includes(name);
-}
 
 /** The `GET /v1/models` body, in the usual chat-completions shape. */
 export function listModels(): ModelList {
