@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { CacheSection } from './CacheSection';
+import { CommitInput } from './CommitInput';
 import { useChatModels } from './models';
 import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
 import { settingsStore, useSettings } from './settings-store';
@@ -97,13 +98,13 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="settings-group">
           <legend>Direct endpoints</legend>
           <Field label="Image API base URL" hint="Requests go to {this}/generate/{engine}." error={urlError(settings.directImageBaseUrl)}>
-            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directImageBaseUrl: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directImageBaseUrl: v })} />}
           </Field>
           <Field label="Chat API base URL" hint="Requests go to {this}/v1/chat/completions." error={urlError(settings.directTextBaseUrl)}>
-            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directTextBaseUrl: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directTextBaseUrl: v })} />}
           </Field>
           <Field label="Access token" hint="Sent as Authorization: Bearer to these two URLs only.">
-            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.directToken} aria-describedby={describedBy} onChange={(e) => update({ directToken: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={settings.directToken} aria-describedby={describedBy} onCommit={(v) => update({ directToken: v })} />}
           </Field>
         </fieldset>
       )}
@@ -112,7 +113,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="settings-group">
           <legend>This server’s token</legend>
           <Field label="Local server token" hint={tokenRequired ? 'This server was started with ATELIER_LOCAL_TOKEN and requires it.' : 'This server does not require a token now.'}>
-            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.serverToken} aria-describedby={describedBy} onChange={(e) => update({ serverToken: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={settings.serverToken} aria-describedby={describedBy} onCommit={(v) => update({ serverToken: v })} />}
           </Field>
         </fieldset>
       )}
