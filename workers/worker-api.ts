@@ -45,6 +45,8 @@ export interface WorkerApiDeps {
    * It outlives changes of settings.
    */
   cache?: CacheStore | ManagedCache;
+  /** The page's origin, when the worker is a browser's: requests elsewhere are cross-origin (ClientConfig.pageOrigin). */
+  pageOrigin?: string;
 }
 
 export interface WorkerApi {
@@ -100,13 +102,16 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
   return {
     configure(settings) {
       const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
-      const auth = token === undefined ? {} : { token };
+      const shared = {
+        ...(token === undefined ? {} : { token }),
+        ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }),
+      };
       const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl}`;
       executor = createExecutor({
         registry: deps.registry,
         api: {
-          image: deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth }),
-          chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }),
+          image: deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...shared }),
+          chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...shared }),
         },
         settings: { chatModel: settings.chatModel },
         concurrency: settings.concurrency,
