@@ -1,4 +1,5 @@
 /** The EditorLink of the real editor: its store, its settings and its node registry. */
+import { fieldLabel, nodeName } from '../../nodes/labels';
 import { apisUsedBy } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
@@ -47,9 +48,10 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     describeNode(nodeId): NodeDescription {
       const node = store.getState().index.nodeById.get(nodeId);
       if (!node) return { label: nodeId };
-      const label = node.title?.trim() || store.registry.get(node.type)?.title || node.id;
+      const def = store.registry.get(node.type);
+      const named = { label: nodeName(node, def), fieldLabel: (field: string) => fieldLabel(def, field) };
       const filename = node.params.filename;
-      return typeof filename === 'string' && filename.trim() !== '' ? { label, filename } : { label };
+      return typeof filename === 'string' && filename.trim() !== '' ? { ...named, filename } : named;
     },
     selectedNode() {
       const { nodes } = store.getState().selection;
