@@ -32,13 +32,18 @@ async function recordForeignRequests(page: Page, ownOrigin: string): Promise<str
   return seen;
 }
 
+/** The editor with Settings open on the direct route, and the list of requests to other hosts. */
+async function directSettings(): Promise<{ editor: EditorPage; settings: SettingsDialog; seen: string[] }> {
+  const editor = await session.open();
+  const seen = await recordForeignRequests(editor.page, new URL(editor.page.url()).origin);
+  const settings = await SettingsDialog.open(editor.page);
+  await settings.route('Real endpoints, directly from the browser');
+  return { editor, settings, seen };
+}
+
 describe('direct endpoints', () => {
   it('sends the token only to a base URL the person has finished entering, and lists its models then', async () => {
-    const editor = await session.open();
-    const origin = new URL(editor.page.url()).origin;
-    const seen = await recordForeignRequests(editor.page, origin);
-    const settings = await SettingsDialog.open(editor.page);
-    await settings.route('Real endpoints, directly from the browser');
+    const { editor, settings, seen } = await directSettings();
 
     // The token first, then the URL key by key: nothing may go to `https://c`, `https://ch`…
     await settings.type('Access token', TOKEN);
@@ -51,11 +56,7 @@ describe('direct endpoints', () => {
   });
 
   it('asks again with a token entered after the URL, once the token is entered', async () => {
-    const editor = await session.open();
-    const origin = new URL(editor.page.url()).origin;
-    const seen = await recordForeignRequests(editor.page, origin);
-    const settings = await SettingsDialog.open(editor.page);
-    await settings.route('Real endpoints, directly from the browser');
+    const { editor, settings, seen } = await directSettings();
 
     await settings.type('Chat API base URL', CHAT_URL);
     await editor.page.keyboard.press('Enter');
