@@ -45,6 +45,8 @@ export interface AttemptContext {
   timeouts: Timeouts;
   /** A `Retry-After` beyond this is reported as the reason to give up. */
   maxRetryAfterMs: number;
+  /** The requesting page's origin, when a browser sends the request (ClientConfig.pageOrigin). */
+  pageOrigin?: string;
 }
 
 /** Largest error body read to extract the service's message. */
@@ -61,6 +63,21 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error as Error); },
     );
   });
+}
+
+/**
+ * What a browser's failed fetch to another origin most likely was, in words, or undefined when the
+ * request was not a browser's or not cross-origin. The browser reports a CORS refusal and an
+ * unreachable host alike, as a bare TypeError ("Failed to fetch"), so the text leads with the
+ * likely cause and admits the other.
+ */
+export function crossOriginRefusal(ctx: Pick<AttemptContext, 'url' | 'pageOrigin'>, error: unknown): string | undefined {
+  if (ctx.pageOrigin === undefined || !(error instanceof TypeError)) return undefined;
+  const target = new URL(ctx.url).origin;
+  if (target === ctx.pageOrigin) return undefined;
+  return `the browser was refused by ${target}: it most likely does not allow requests from this page (CORS). `
+    + `Allow the origin ${ctx.pageOrigin} there, or use the route through this server (Settings). `
+    + `If it does allow it, ${target} could not be reached: the browser reports both the same way`;
 }
 
 export function formatBytes(bytes: number): string {
@@ -103,6 +120,10 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     }
     if (fired === 'idle') {
       return new ApiError({ ...at, kind: 'timeout', detail: `the response went silent for ${timeouts.idleMs} ms`, retryable: true }, secrets);
+    }
+    const refusedBy = crossOriginRefusal(ctx, error);
+    if (refusedBy !== undefined) {
+      return new ApiError({ ...at, kind: 'network', detail: refusedBy, retryable: false, cause: error }, secrets);
     }
     return new ApiError({ ...at, kind: 'network', detail: `network error: ${describeCause(error, secrets)}`, retryable: true, cause: error }, secrets);
   };

@@ -22,6 +22,12 @@ export interface ClientConfig {
   retry?: Partial<RetryPolicy>;
   /** Largest response body accepted, in bytes. */
   maxResponseBytes?: number;
+  /**
+   * The origin of the page (or its worker) that makes the requests, when a browser makes them. A
+   * browser hides why a request to another origin failed; mostly it is a CORS refusal, which no
+   * retry can change, so such a failure is said as one and not retried.
+   */
+  pageOrigin?: string;
 }
 
 export interface RequestOptions {
@@ -96,8 +102,9 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
     return url.href;
   };
 
+  const pageOrigin = config.pageOrigin === undefined ? {} : { pageOrigin: config.pageOrigin };
   const open = (spec: RequestSpec, attempt: number, signal?: AbortSignal) => openExchange({
-    url: urlFor(spec.path), token, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs,
+    url: urlFor(spec.path), token, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
   }, spec, attempt, signal);
 
   function parseJson<S extends z.ZodType>(exchange: Exchange, text: string, schema: S): z.infer<S> {

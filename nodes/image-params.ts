@@ -45,8 +45,9 @@ function commonShape<E extends z.ZodType<string>>(engine: E) {
     negative_prompt: req.negative_prompt.meta({ title: 'Negative prompt', description: 'What to steer away from.' }),
     negative_prompt_2: req.negative_prompt_2.meta({ title: 'Negative prompt 2', description: 'SDXL: a human-readable description of what to avoid.' }),
     sampler: req.sampler.unwrap().default(defaults.sampler).meta({ title: 'Sampler', description: 'Premium samplers cost twice as much.' }),
-    width: req.width.meta({ title: 'Width', description: 'One of the engine’s supported sizes, with height; empty uses the engine’s default.' }),
-    height: req.height.meta({ title: 'Height', description: 'One of the engine’s supported sizes, with width.' }),
+    // One control sets both, the form's Resolution: problems with either are named by it.
+    width: req.width.meta({ title: 'Resolution', description: 'One of the engine’s supported sizes, with height; empty uses the engine’s default.' }),
+    height: req.height.meta({ title: 'Resolution', description: 'One of the engine’s supported sizes, with width.' }),
     cfg_scale: req.cfg_scale.unwrap().default(defaults.cfg_scale).meta({ title: 'CFG scale', description: 'Higher follows the prompt more strictly.' }),
     steps: req.steps.unwrap().default(defaults.steps).meta({ title: 'Steps', description: 'More steps: more clarity, proportionally longer.' }),
     num_images: req.num_images.unwrap().default(defaults.num_images).meta({ title: 'Images', description: 'How many images to make.' }),

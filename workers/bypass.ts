@@ -16,9 +16,9 @@ export interface PassThrough {
   unavailable: ReadonlyMap<string, string>;
 }
 
-/** The pass-through of a bypassed node whose `connected` inputs are wired. */
+/** The pass-through of a bypassed node (called `name` in its reasons) whose `connected` inputs are wired. */
 export function passThroughOf(
-  nodeId: string,
+  name: string,
   outputs: readonly PortSpec[],
   inputs: readonly PortSpec[],
   connected: ReadonlySet<string>,
@@ -28,7 +28,7 @@ export function passThroughOf(
   for (const output of outputs) {
     const input = inputs.find((port) => connected.has(port.name) && canConvert(port.kind, output.kind));
     if (input) passed.set(output.name, input.name);
-    else unavailable.set(output.name, `bypassed '${nodeId}' has no ${output.kind} input to pass through`);
+    else unavailable.set(output.name, `bypassed '${name}' has no ${output.kind} input to pass through`);
   }
   return { passed, unavailable };
 }
@@ -36,6 +36,8 @@ export function passThroughOf(
 /** What a bypassed node needs at run time: its ports, what feeds them, and its pass-through. */
 export interface BypassedNode {
   id: string;
+  /** How its reasons name it (nodes/labels.ts `nodeName`). */
+  name: string;
   inputs: readonly PortSpec[];
   outputs: readonly PortSpec[];
   bindings: ReadonlyMap<string, { node: string; port: string }>;
@@ -73,14 +75,14 @@ export function bypassOutputs(
     }
     const value: Value | undefined = upstream.get(from.node)?.[from.port];
     if (value === undefined) {
-      unavailable.set(name, { because: node.id, reason: `bypassed '${node.id}' got nothing on '${inputName}' to pass through` });
+      unavailable.set(name, { because: node.id, reason: `bypassed '${node.name}' got nothing on '${input.label}' to pass through` });
       continue;
     }
     try {
       outputs[name] = convert(coerceToPort(value, input), output.kind);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      unavailable.set(name, { because: node.id, reason: `bypassed '${node.id}' cannot pass '${inputName}' on as '${name}': ${why}` });
+      unavailable.set(name, { because: node.id, reason: `bypassed '${node.name}' cannot pass '${input.label}' on as '${output.label}': ${why}` });
     }
   }
   return { outputs, unavailable };

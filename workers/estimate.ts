@@ -10,6 +10,7 @@
  * `unknownUntilUpstreamRuns`. Nothing is sent and nothing is written to the cache.
  */
 import type { TranslationNote } from '../api/backends/types';
+import { nodeName } from '../nodes/labels';
 import type { RunContext } from '../nodes/types';
 import { reviewNode, type ReviewRequest } from './backend-review';
 import { bypassOutputs, type Unavailable } from './bypass';
@@ -140,7 +141,7 @@ export async function estimateRun(
         // What it cannot pass is known already: the nodes it would feed are skipped either way.
         unavailable.set(node.id, new Map([...node.passThrough.unavailable].map(([name, reason]) => [name, { because: node.id, reason }])));
       } else {
-        const result = bypassOutputs({ ...node, outputs: node.def.outputs, passThrough: node.passThrough }, known, unavailableAt);
+        const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.def.outputs, passThrough: node.passThrough }, known, unavailableAt);
         known.set(node.id, result.outputs);
         unavailable.set(node.id, result.unavailable);
       }

@@ -4,6 +4,7 @@
  * stream of events. The worker entry, the CLI and the tests wrap it in a few lines each; it knows
  * neither the DOM nor Node.
  */
+import { nodeName } from '../nodes/labels';
 import type { RunContext } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { bypassOutputs, type PassThrough, type Unavailable } from './bypass';
@@ -133,7 +134,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     };
 
     const bypass = (node: PlannedNode, passThrough: PassThrough): 'done' => {
-      const result = bypassOutputs({ ...node, outputs: node.def.outputs, passThrough }, outputs, unavailableAt);
+      const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.def.outputs, passThrough }, outputs, unavailableAt);
       outputs.set(node.id, result.outputs);
       if (result.unavailable.size > 0) unavailable.set(node.id, result.unavailable);
       counts.bypassed++;

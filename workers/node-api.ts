@@ -31,10 +31,23 @@ export interface NodeApiHooks {
   onWarning?(message: string): void;
 }
 
-/** The stream as it is, noting the last `usage` a chunk carried and telling `onChatEnd` once it ends. */
-async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
+/**
+ * The stream as it is, noting the last `usage` a chunk carried and telling `onChatEnd` once it
+ * ends, or at once when `signal` aborts: a cancelled run is summed up without waiting for the
+ * node to let go of its stream, and what had streamed by then was used all the same.
+ */
+async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string, signal: AbortSignal, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
   let usage: ChatUsage | undefined;
   let received = '';
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    signal.removeEventListener('abort', end);
+    // A call that failed before any text came back is not estimated: it may have used nothing.
+    hooks.onChatEnd?.(usage, received === '' ? undefined : { sent, received });
+  };
+  signal.addEventListener('abort', end, { once: true });
   try {
     for await (const event of stream) {
       if (event.usage) usage = event.usage;
@@ -43,8 +56,7 @@ async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string
       yield event;
     }
   } finally {
-    // A call that failed before any text came back is not estimated: it may have used nothing.
-    hooks.onChatEnd?.(usage, received === '' ? undefined : { sent, received });
+    end();
   }
 }
 
@@ -99,7 +111,7 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
     },
     stream(request, options) {
       onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
-      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), sentText(request), hooks);
+      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), sentText(request), signal, hooks);
     },
   };
   const listModels = api.chat.listModels?.bind(api.chat);

@@ -3,6 +3,7 @@
  * arrived through param ports): the schema, then the definition's own cross-field rules.
  */
 import type { z } from 'zod';
+import { fieldLabel } from '../nodes/labels';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
 import { copyPlain, createMemo, exactKey } from './memo';
 
@@ -152,7 +153,7 @@ export function mergeParamPorts(
   return merged ?? params;
 }
 
-/** Problems as one readable line each: `field: message`. */
-export function describeProblems(problems: readonly ParamProblem[]): string {
-  return problems.map((p) => (p.field === undefined ? p.message : `${p.field}: ${p.message}`)).join('; ');
+/** Problems of a node of type `def` as one readable line each: `Field label: message`. */
+export function describeProblems(problems: readonly ParamProblem[], def: AnyNodeDefinition): string {
+  return problems.map((p) => (p.field === undefined ? p.message : `${fieldLabel(def, p.field)}: ${p.message}`)).join('; ');
 }

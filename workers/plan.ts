@@ -1,8 +1,9 @@
 /**
  * The one pure function from a saved workflow to what gets run (CONVENTIONS 8), used by the
- * worker and the CLI alike. It sees ids, types, parameters and edges only: never positions,
- * titles or selection, so the CLI runs exactly what the editor runs.
+ * worker and the CLI alike. It runs by ids, types, parameters and edges only: never positions
+ * or selection, and titles only name nodes in messages, so the CLI runs exactly what the editor runs.
  */
+import { nodeName } from '../nodes/labels';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { passThroughOf, type PassThrough } from './bypass';
@@ -38,6 +39,8 @@ export interface PlannedNode {
   reuseCached: boolean;
   /** Set when the node is bypassed: it is not run, and this says what each output carries. */
   passThrough?: PassThrough;
+  /** The node's own title, where it has one, for the messages that name it. */
+  title?: string;
 }
 
 export interface ExecutionPlan {
@@ -102,7 +105,8 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
       bindings,
       dependsOn: [...new Set([...bindings.values()].map((b) => b.node))],
       reuseCached: !fresh.has(id),
-      ...(node.bypass === true ? { passThrough: passThroughOf(id, def.outputs, inputs, new Set(bindings.keys())) } : {}),
+      ...(node.title === undefined ? {} : { title: node.title }),
+      ...(node.bypass === true ? { passThrough: passThroughOf(nodeName(node, def), def.outputs, inputs, new Set(bindings.keys())) } : {}),
     };
   });
   return { ok: true, plan: { options, nodes } };

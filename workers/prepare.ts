@@ -29,7 +29,7 @@ export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, No
     try {
       inputs[portName] = coerceToPort(value, port);
     } catch (error) {
-      throw new NodeRunError(`input '${portName}': ${error instanceof Error ? error.message : String(error)}`, { port: portName });
+      throw new NodeRunError(`input '${port.label}': ${error instanceof Error ? error.message : String(error)}`, { port: portName });
     }
   }
   return inputs;
@@ -79,7 +79,7 @@ export async function prepareNode(
   const connected = new Set(Object.keys(inputs).filter((name) => node.inputs.find((p) => p.name === name)?.param === undefined));
   const check = checkParams(node.def, mergeParamPorts(node.params, node.inputs, inputs), connected);
   if (!check.ok) {
-    throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems)}`, { field: check.problems[0]?.field });
+    throw new NodeRunError(`invalid parameters: ${describeProblems(check.problems, node.def)}`, { field: check.problems[0]?.field });
   }
   const params = check.params;
   const cacheable = node.def.cacheable?.(params) ?? true;

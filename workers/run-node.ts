@@ -3,10 +3,12 @@
  * param ports over its parameters and checks them, serves it from the cache where allowed,
  * otherwise calls its `run` with a context of its own, and reports every step as events.
  */
+import { ParamIssuesError } from '../nodes/errors';
 import type { RunContext } from '../nodes/types';
 import type { CacheStore } from './cache';
 import { NodeRunError, redactSecrets, toNodeError, type ExecutorEvent, type NodeError, type NodeOutputs } from './events';
 import { nodeApi } from './node-api';
+import { describeProblems } from './params';
 import type { PlannedNode } from './plan';
 import { prepareNode } from './prepare';
 import { countChatUsage, countImages, emptyUsage, type ApiUsage } from './usage';
@@ -154,6 +156,10 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
     live = false;
     if (env.signal.aborted) return cancelled();
     const nodeError = toNodeError(error, env.secrets);
+    // A node names its parameters as the file keys them; the person knows them by their labels.
+    if (error instanceof ParamIssuesError) {
+      nodeError.message = redactSecrets(describeProblems(error.issues.map((i) => ({ field: i.param, message: i.message })), node.def), env.secrets);
+    }
     env.emit({ type: 'node-failed', runId, nodeId, error: nodeError, durationMs: env.now() - started });
     return { status: 'failed', error: nodeError, apiCalls, usage };
   } finally {

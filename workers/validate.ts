@@ -3,6 +3,7 @@
  * its node (and the field or port): unknown node types, edges to missing nodes or ports, wires
  * of the wrong kind, required inputs left unconnected, invalid parameters, cycles.
  */
+import { fieldLabel, nodeName } from '../nodes/labels';
 import { portAccepts } from '../nodes/values';
 import { resolveInputs } from '../nodes/ports';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
@@ -26,7 +27,7 @@ export interface WorkflowProblem {
   message: string;
 }
 
-/** A problem as one line of text; messages already name their field or port. */
+/** A problem as one line of text; messages already name their field or port, as the form labels them. */
 export function formatProblem(p: WorkflowProblem): string {
   return `node '${p.nodeId}': ${p.message}`;
 }
@@ -100,7 +101,8 @@ export function checkWorkflow(
     if (!reachesInput) continue;
     const ports = wired.get(edge.target.node) ?? new Set<string>();
     if (ports.has(edge.target.port)) {
-      problems.push({ nodeId: edge.target.node, port: edge.target.port, message: `input '${edge.target.port}' has more than one connection; an input takes one` });
+      const input = fieldLabel(nodes.get(edge.target.node)?.def, edge.target.port);
+      problems.push({ nodeId: edge.target.node, port: edge.target.port, message: `input '${input}' has more than one connection; an input takes one` });
     }
     ports.add(edge.target.port);
     wired.set(edge.target.node, ports);
@@ -112,7 +114,7 @@ export function checkWorkflow(
     const connected = wired.get(node.id) ?? new Set<string>();
     for (const port of inputs ?? []) {
       if (!port.optional && !connected.has(port.name)) {
-        problems.push({ nodeId: node.id, port: port.name, message: `input '${port.label}' (${port.name}) is required but not connected` });
+        problems.push({ nodeId: node.id, port: port.name, message: `input '${port.label}' is required but not connected` });
       }
     }
     const fromPorts = new Set((inputs ?? []).filter((p) => p.param !== undefined && connected.has(p.name)).map((p) => p.param!));
@@ -130,15 +132,19 @@ export function checkWorkflow(
       for (const p of check.problems) {
         problems.push(p.field === undefined
           ? { nodeId: node.id, message: `parameters: ${p.message}` }
-          : { nodeId: node.id, field: p.field, message: `${p.field}: ${p.message}` });
+          : { nodeId: node.id, field: p.field, message: `${fieldLabel(def, p.field)}: ${p.message}` });
       }
     }
   }
 
   const ids = [...nodes.keys()].filter(inScope);
   const links = edges.filter((e) => nodes.has(e.source.node) && nodes.has(e.target.node)).map((e) => ({ source: e.source.node, target: e.target.node }));
+  const named = (id: string) => {
+    const checked = nodes.get(id);
+    return checked ? nodeName(checked.node, checked.def) : id;
+  };
   for (const [nodeId, cycle] of cyclesThrough(ids, links)) {
-    problems.push({ nodeId, message: `is part of a cycle: ${cycle.join(' → ')}; a workflow must not loop back on itself` });
+    problems.push({ nodeId, message: `is part of a cycle: ${cycle.map(named).join(' → ')}; a workflow must not loop back on itself` });
   }
   return { problems, nodes };
 }
@@ -163,7 +169,8 @@ function checkEdge(edge: WorkflowEdge, nodes: ReadonlyMap<string, CheckedNode>):
     return { reachesInput, problem: { nodeId: target.node, port: target.port, message: `has no input '${target.port}' (connection '${edge.id}' from '${source.node}'); inputs: ${names(to.inputs)}` } };
   }
   if (!portAccepts(input, output.kind)) {
-    return { reachesInput, problem: { nodeId: target.node, port: target.port, message: `input '${target.port}' takes ${input.kind}, but '${source.node}.${source.port}' gives ${output.kind}` } };
+    const gives = `output '${output.label}' of '${nodeName(from.node, from.def)}'`;
+    return { reachesInput, problem: { nodeId: target.node, port: target.port, message: `input '${input.label}' takes ${input.kind}, but ${gives} gives ${output.kind}` } };
   }
   return { reachesInput };
 }

@@ -56,6 +56,8 @@ export interface WorkerApiDeps {
    * It outlives changes of settings.
    */
   cache?: CacheStore | ManagedCache;
+  /** The page's origin, when the worker is a browser's: requests elsewhere are cross-origin (ClientConfig.pageOrigin). */
+  pageOrigin?: string;
 }
 
 export interface WorkerApi {
@@ -111,7 +113,10 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
   return {
     configure(settings) {
       const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
-      const auth = token === undefined ? {} : { token };
+      const auth = {
+        ...(token === undefined ? {} : { token }),
+        ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }),
+      };
       const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
       const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
       const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
@@ -120,6 +125,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         settings.forwardedBackends === undefined ? service : reviewForwardedBackends(service, settings.forwardedBackends, settings.imageBaseUrl),
         settings.imageBackends,
         settings.backendCredentials,
+        deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
       );
       const review = image.review?.bind(image);
       executor = createExecutor({

@@ -19,7 +19,7 @@ import { createWorkerApi } from './worker-api';
 
 const cache = typeof indexedDB === 'undefined' ? createMemoryCache() : createIdbCache({ fallback: createMemoryCache() });
 
-expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer, cache }));
+expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer, cache, pageOrigin: self.location.origin }));
 
 export type { WorkerApi, WorkerRunOptions, WorkerSettings } from './worker-api';
 export type { UiEvent, UiImage, UiValue } from './transfer';

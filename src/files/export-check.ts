@@ -45,14 +45,14 @@ export async function checkBeforeExport(workflow: Workflow, purpose: ExportPurpo
   const scanner = await loadScanner();
   const findings = scanWith(scanner, workflow, registry);
   if (findings.length === 0) return workflow;
-  const { placeOf } = await import('./load-report');
+  const { findingPlaces } = await import('./load-report');
   const remove = await new Promise<boolean>((resolve) => {
     // A check still open (a second Save) is answered "cancel" first: one question at a time.
     exportCheckStore.get()?.decide(false);
     exportCheckStore.set({
       purpose,
       findings,
-      places: findings.map((f) => (f.nodeId === undefined ? f.field : placeOf(f, workflow, registry))),
+      places: findingPlaces(findings, workflow, registry),
       removable: findings.every((f) => f.remedy !== 'manual'),
       editsCanvas: purpose === 'save',
       decide: (choice) => {

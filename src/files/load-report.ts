@@ -1,10 +1,13 @@
 /**
- * What opening someone's file found, in words: credential-like fields first, each named by node
- * title and field ("api_key of “Hero shot”") rather than by path, then everything else.
+ * What opening someone's file found, in words: credential-like fields first, then everything
+ * else, each named by field label and node title ("Negative prompt of “Hero shot”") rather than
+ * by path.
  */
 import type { NodeRegistry } from '../../nodes/index';
+import { fieldLabel, nodeName } from '../../nodes/labels';
 import type { WorkflowError, WorkflowIssue, WorkflowWarning } from '../../workflow/errors';
-import type { Workflow } from '../../workflow/schema';
+import type { ExportFinding } from '../../workflow/export-scan';
+import type { Workflow, WorkflowNode } from '../../workflow/schema';
 
 export interface LoadReport {
   summary: string;
@@ -21,13 +24,23 @@ function fieldOf(path: string, after: RegExp): string {
   return match ? path.slice(match[0].length) || '(the whole node)' : path;
 }
 
-/** Where a warning or an export finding points, as a person names it. */
+/**
+ * A node as the canvas names it; when others share that name, which of them in the workflow's
+ * order ("(2 of 3)"), since the id that tells them apart is shown nowhere.
+ */
+function nameOf(node: WorkflowNode, workflow: Workflow, registry: NodeRegistry): string {
+  const name = nodeName(node, registry.get(node.type));
+  const twins = workflow.nodes.filter((n) => nodeName(n, registry.get(n.type)) === name);
+  return twins.length > 1 ? `“${name}” (${twins.indexOf(node) + 1} of ${twins.length})` : `“${name}”`;
+}
+
+/** Where a warning or an export finding points, as a person names it: field label and node title. */
 export function placeOf(warning: Pick<WorkflowWarning, 'path' | 'nodeId'>, workflow: Workflow, registry: NodeRegistry): string {
   const node = warning.nodeId === undefined ? undefined : workflow.nodes.find((n) => n.id === warning.nodeId);
   if (node) {
-    const title = node.title || registry.get(node.type)?.title || node.type;
     const field = fieldOf(warning.path, /^nodes\[\d+\]\.(?:params\.?)?/);
-    return `${field} of “${title}” (${node.id})`;
+    const isParam = /^nodes\[\d+\]\.params\./.test(warning.path);
+    return `${isParam ? fieldLabel(registry.get(node.type), field) : field} of ${nameOf(node, workflow, registry)}`;
   }
   const note = /^notes\[(\d+)\]/.exec(warning.path);
   if (note) return `note #${Number(note[1]) + 1}`;
@@ -37,14 +50,16 @@ export function placeOf(warning: Pick<WorkflowWarning, 'path' | 'nodeId'>, workf
   return warning.path;
 }
 
+/** Where each finding of the credential scan is, as a person names it (the scan's own words outside nodes). */
+export function findingPlaces(findings: readonly ExportFinding[], workflow: Workflow, registry: NodeRegistry): string[] {
+  return findings.map((f) => (f.nodeId === undefined ? f.field : placeOf(f, workflow, registry)));
+}
+
 /** The warnings of an opened file as a readable report. */
 export function loadReport(source: string, warnings: readonly WorkflowWarning[], workflow: Workflow, registry: NodeRegistry): LoadReport {
   const credential = warnings.filter((w) => CREDENTIAL_CODES.has(w.code));
   const rest = warnings.filter((w) => !CREDENTIAL_CODES.has(w.code));
-  const issues = [...credential, ...rest].map((w) => ({
-    path: CREDENTIAL_CODES.has(w.code) ? placeOf(w, workflow, registry) : w.path,
-    message: w.message,
-  }));
+  const issues = [...credential, ...rest].map((w) => ({ path: placeOf(w, workflow, registry), message: w.message }));
   if (credential.length === 0) return { summary: `${source} opened. Read these before running or sharing it:`, issues, credentials: 0 };
   const dropped = credential.filter((w) => w.code === 'credential-dropped').length;
   const kept = credential.length - dropped;

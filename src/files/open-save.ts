@@ -39,7 +39,7 @@ export async function openWorkflowText(store: EditorStore, text: string, source:
       const report = loadReport(source, result.warnings, result.workflow, store.registry);
       showProblems({
         severity: 'warning',
-        title: `Opened “${title}”, with ${result.warnings.length === 1 ? 'a note' : `${result.warnings.length} notes`}`,
+        title: `Opened “${title}”, with ${result.warnings.length === 1 ? 'a warning' : `${result.warnings.length} warnings`}`,
         summary: report.summary,
         issues: report.issues,
       });

@@ -4,6 +4,7 @@
  * The page asks the run worker (checks.ts), which holds the node types' own code; `formIssues`
  * does the same in one go where that code is loaded (the unit tests).
  */
+import { fieldLabel } from '../../nodes/labels';
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
 import { checkParams, type ParamProblem } from '../../workers/params';
 import type { InboundEdges } from '../store/graph-index';
@@ -48,7 +49,7 @@ export function issuesOf(def: AnyNodeDefinition, params: Record<string, unknown>
     const alias = FIELD_ALIASES[top];
     const key = alias !== undefined && hasField(alias) ? alias : top;
     if (key === '' || !hasField(key)) {
-      general.push(problem.field ? `${problem.field}: ${problem.message}` : problem.message);
+      general.push(problem.field ? `${fieldLabel(def, problem.field)}: ${problem.message}` : problem.message);
       continue;
     }
     const list = byField.get(key) ?? [];

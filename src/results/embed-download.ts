@@ -15,6 +15,7 @@ import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, t
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';
+import { findingPlaces } from '../files/load-report';
 import { downloadBlob } from '../ui/download';
 
 export interface ImageDownload {
@@ -42,6 +43,8 @@ export type PreparedDownload =
     fileName: string;
     mime: string;
     findings: ExportFinding[];
+    /** Where each finding is, by field label and node title. */
+    places: string[];
     /** False when a finding is one only a person can fix (a node type, a port name). */
     removable: boolean;
     /** The image with the workflow embedded, findings removed. */
@@ -92,6 +95,7 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
     fileName: d.fileName,
     mime: d.mime,
     findings,
+    places: findingPlaces(findings, workflow, d.registry),
     removable: findings.every((f) => f.remedy !== 'manual'),
     withoutFindings: () => embed(removeFindings(workflow, findings)),
     imageOnly: bytes,

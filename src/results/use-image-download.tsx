@@ -62,7 +62,7 @@ function FindingsDialog({ pending, onClose }: { pending: Findings; onClose(): vo
       <ul className="download-dialog__findings">
         {pending.findings.map((f, i) => (
           <li key={i}>
-            <strong>{f.field}</strong>: {f.kind} <code>{f.preview}</code>
+            <strong>{pending.places[i] ?? f.field}</strong>: {f.kind} <code>{f.preview}</code>
           </li>
         ))}
       </ul>

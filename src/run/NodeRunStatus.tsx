@@ -75,10 +75,10 @@ function StreamedText({ text, live }: { text: string; live: boolean }) {
   );
 }
 
-function Bypass({ passed = {}, unavailable = {} }: Pick<NodeRunState, 'passed' | 'unavailable'>) {
+function Bypass({ passed = {}, unavailable = {}, label }: Pick<NodeRunState, 'passed' | 'unavailable'> & { label: (port: string) => string }) {
   const lines = [
-    ...Object.entries(passed).map(([output, input]) => `${output} passes on input ${input}`),
-    ...Object.entries(unavailable).map(([output, why]) => `${output}: nothing to pass on (${why})`),
+    ...Object.entries(passed).map(([output, input]) => `${label(output)} passes on input ${label(input)}`),
+    ...Object.entries(unavailable).map(([output, why]) => `${label(output)}: nothing to pass on (${why})`),
   ];
   if (lines.length === 0) return null;
   return <p className="run-status__message">{lines.join('; ')}</p>;
@@ -92,6 +92,7 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
   if (!s) return null;
 
   const upstream = s.because === undefined ? undefined : `'${describeNode(s.because).label}'`;
+  const fieldLabel = (field: string) => describeNode(nodeId).fieldLabel?.(field) ?? field;
   const streaming = s.text !== '' && s.phase !== 'done' && s.phase !== 'cached';
   return (
     <div className={`run-status run-status--${s.phase}`} data-phase={s.phase}>
@@ -115,13 +116,13 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
           </p>
           {s.error.field !== undefined && (
             <button type="button" className="run-link nodrag" onClick={() => focusNode(nodeId, s.error?.field)}>
-              Go to field {s.error.field}
+              Go to field {fieldLabel(s.error.field)}
             </button>
           )}
         </div>
       )}
       {s.phase === 'skipped' && s.reason !== undefined && s.reason !== `'${s.because}' failed` && <p className="run-status__message">{s.reason}</p>}
-      {s.phase === 'bypassed' && <Bypass passed={s.passed} unavailable={s.unavailable} />}
+      {s.phase === 'bypassed' && <Bypass passed={s.passed} unavailable={s.unavailable} label={fieldLabel} />}
       {s.phase === 'skipped' && s.because !== undefined && (
         <button type="button" className="run-link nodrag" onClick={() => focusNode(s.because!)}>
           Show {upstream}

@@ -20,6 +20,8 @@ export interface NodeDescription {
   label: string;
   /** A file name the user chose on the node (Preview's `filename`), without extension. */
   filename?: string;
+  /** How the node's form or ports name one of its fields (`negative_prompt` → "Negative prompt"). */
+  fieldLabel?(field: string): string;
 }
 
 export interface RunContextValue {

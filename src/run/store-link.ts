@@ -1,5 +1,8 @@
 /** The EditorLink of the real editor: its store, its settings and its node registry. */
+import { fieldLabel, nodeName } from '../../nodes/labels';
+import { apisUsedBy } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
+import { serverInfo, type ServerInfoSource } from '../settings/server-info';
 import { endpointsFor, settingsProblems, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
 import type { NodeDescription } from './context';
 import type { EditorLink } from './editor-link';
@@ -12,7 +15,7 @@ export class SettingsError extends Error {
 /** The undo group of seeds moved on after runs: consecutive runs merge into one step. */
 const SEEDS_GROUP = 'seeds:after-run';
 
-export function storeLink(store: EditorStore, settings: SettingsStore = settingsStore, origin = location.origin): EditorLink {
+export function storeLink(store: EditorStore, settings: SettingsStore = settingsStore, origin = location.origin, server: ServerInfoSource = serverInfo): EditorLink {
   return {
     registry: store.registry,
     getWorkflow: () => store.getState().doc,
@@ -20,15 +23,18 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     subscribe(listener) {
       const offStore = store.subscribe(listener);
       const offSettings = settings.subscribe(listener);
+      // What the server has decides whether the settings can run: its answer is a change too.
+      const offServer = server.subscribe(listener);
       return () => {
         offStore();
         offSettings();
+        offServer();
       };
     },
     getSettings(): WorkerSettings {
       const current = settings.get();
-      const problems = settingsProblems(current);
-      if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')} (open Settings to fix)`);
+      const problems = settingsProblems(current, server.get(), apisUsedBy(store.getState().doc.nodes));
+      if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')}`);
       return workerSettingsFor(current, origin);
     },
     secrets() {
@@ -42,9 +48,10 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     describeNode(nodeId): NodeDescription {
       const node = store.getState().index.nodeById.get(nodeId);
       if (!node) return { label: nodeId };
-      const label = node.title?.trim() || store.registry.get(node.type)?.title || node.id;
+      const def = store.registry.get(node.type);
+      const named = { label: nodeName(node, def), fieldLabel: (field: string) => fieldLabel(def, field) };
       const filename = node.params.filename;
-      return typeof filename === 'string' && filename.trim() !== '' ? { label, filename } : { label };
+      return typeof filename === 'string' && filename.trim() !== '' ? { ...named, filename } : named;
     },
     selectedNode() {
       const { nodes } = store.getState().selection;

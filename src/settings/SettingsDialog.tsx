@@ -4,32 +4,14 @@
  * cached results (CacheSection). Changes apply at once and are kept in this browser, apart from
  * any workflow. Loaded when first opened.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { CacheSection } from './CacheSection';
+import { CommitInput } from './CommitInput';
 import { useChatModels } from './models';
 import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
+import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
-
-/** What GET /api/info says (the parts this dialog uses). */
-interface ServerInfo {
-  localEngines?: { models?: string[]; tokenRequired?: boolean };
-  forwarder?: { image?: boolean; text?: boolean };
-}
-
-function useServerInfo(): ServerInfo | 'unreachable' | null {
-  const [info, setInfo] = useState<ServerInfo | 'unreachable' | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetch('/api/info', { signal: AbortSignal.timeout(5000) })
-      .then((r) => (r.ok ? (r.json() as Promise<ServerInfo>) : Promise.reject(new Error(String(r.status)))))
-      .then((body) => live && setInfo(body), () => live && setInfo('unreachable'));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return info;
-}
 
 const MODES: { id: EndpointMode; title: string; text: string }[] = [
   { id: 'local', title: 'Local engines (offline)', text: 'This server’s stand-in engines: no account, no network. Images are synthesised, not real models.' },
@@ -51,7 +33,7 @@ function Field({ label, children, hint, error }: { label: string; children: (id:
   );
 }
 
-function ForwarderStatus({ info }: { info: ServerInfo | 'unreachable' | null }) {
+function ForwarderStatus({ info }: { info: ServerInfoState }) {
   if (info === null) return <p className="muted">Asking the server…</p>;
   if (info === 'unreachable') return <p className="field-issue">The local server did not answer /api/info; is it running?</p>;
   const { image = false, text = false } = info.forwarder ?? {};
@@ -97,13 +79,13 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="settings-group">
           <legend>Direct endpoints</legend>
           <Field label="Image API base URL" hint="Requests go to {this}/generate/{engine}." error={urlError(settings.directImageBaseUrl)}>
-            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directImageBaseUrl: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directImageBaseUrl: v })} />}
           </Field>
           <Field label="Chat API base URL" hint="Requests go to {this}/v1/chat/completions." error={urlError(settings.directTextBaseUrl)}>
-            {(id, describedBy) => <input id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onChange={(e) => update({ directTextBaseUrl: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directTextBaseUrl: v })} />}
           </Field>
           <Field label="Access token" hint="Sent as Authorization: Bearer to these two URLs only.">
-            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.directToken} aria-describedby={describedBy} onChange={(e) => update({ directToken: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={settings.directToken} aria-describedby={describedBy} onCommit={(v) => update({ directToken: v })} />}
           </Field>
         </fieldset>
       )}
@@ -112,7 +94,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         <fieldset className="settings-group">
           <legend>This server’s token</legend>
           <Field label="Local server token" hint={tokenRequired ? 'This server was started with ATELIER_LOCAL_TOKEN and requires it.' : 'This server does not require a token now.'}>
-            {(id, describedBy) => <input id={id} className="input" type="password" autoComplete="off" value={settings.serverToken} aria-describedby={describedBy} onChange={(e) => update({ serverToken: e.target.value })} />}
+            {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={settings.serverToken} aria-describedby={describedBy} onCommit={(v) => update({ serverToken: v })} />}
           </Field>
         </fieldset>
       )}

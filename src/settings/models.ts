@@ -1,14 +1,19 @@
 /**
  * The chat models the current endpoint lists (`GET {text}/v1/models`), for the model pickers.
- * Fetched once per endpoint and kept; an endpoint that lists none (or refuses) leaves free text.
+ * Fetched once per endpoint and token and kept; an endpoint that lists none (or refuses) leaves
+ * free text. Asked only of a finished base URL: the settings hold a URL once it is entered
+ * (CommitInput), and one that does not parse is no endpoint at all (`endpointsFor`).
  */
 import { useEffect } from 'react';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { endpointsFor, type Settings } from './settings';
-import { useSettings } from './settings-store';
+import { settingsStore, useSettings } from './settings-store';
 
 const lists = createSmallStore<ReadonlyMap<string, readonly string[]>>(new Map());
 const pending = new Set<string>();
+
+/** One list per endpoint and token: a token entered after a refusal asks again. */
+const listKey = (textBaseUrl: string, token: string | undefined) => `${textBaseUrl}\n${token ?? ''}`;
 
 /** Model ids from a `/v1/models` body, or [] when it is not that shape. */
 export function parseModelList(body: unknown): string[] {
@@ -21,14 +26,15 @@ export function parseModelList(body: unknown): string[] {
     .slice(0, 500);
 }
 
-/** Asks the endpoint of these settings for its models (once per endpoint per page). */
+/** Asks the endpoint of these settings for its models (once per endpoint and token per page). */
 export async function fetchChatModels(settings: Settings, origin: string): Promise<readonly string[]> {
   const { textBaseUrl, token } = endpointsFor(settings, origin);
   if (textBaseUrl === '') return [];
-  const known = lists.get().get(textBaseUrl);
+  const key = listKey(textBaseUrl, token);
+  const known = lists.get().get(key);
   if (known) return known;
-  if (pending.has(textBaseUrl)) return [];
-  pending.add(textBaseUrl);
+  if (pending.has(key)) return [];
+  pending.add(key);
   let models: string[] = [];
   try {
     const response = await fetch(`${textBaseUrl}/v1/models`, {
@@ -39,9 +45,9 @@ export async function fetchChatModels(settings: Settings, origin: string): Promi
   } catch {
     // Unreachable, refused by CORS or not JSON: the model stays a free-text field.
   } finally {
-    pending.delete(textBaseUrl);
+    pending.delete(key);
   }
-  lists.set((m) => new Map(m).set(textBaseUrl, models));
+  lists.set((m) => new Map(m).set(key, models));
   return models;
 }
 
@@ -49,9 +55,10 @@ export async function fetchChatModels(settings: Settings, origin: string): Promi
 export function useChatModels(): readonly string[] {
   const settings = useSettings();
   const all = useSmallStore(lists);
-  const { textBaseUrl } = endpointsFor(settings, window.location.origin);
+  const { textBaseUrl, token } = endpointsFor(settings, window.location.origin);
+  // Asked again only when the endpoint or its token changes, not at every change of the settings.
   useEffect(() => {
-    void fetchChatModels(settings, window.location.origin);
-  }, [settings]);
-  return all.get(textBaseUrl) ?? [];
+    void fetchChatModels(settingsStore.get(), window.location.origin);
+  }, [textBaseUrl, token]);
+  return all.get(listKey(textBaseUrl, token)) ?? [];
 }

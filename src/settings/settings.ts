@@ -4,7 +4,9 @@
  * written into a workflow file, an autosave or an export. Tokens are kept in sessionStorage unless
  * the user asks to remember them on this device.
  */
+import type { ApiUse } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
+import type { ServerInfoState } from './server-info';
 
 /**
  * - `local`: the local server's offline engines (`/local/image`, `/local/text`);
@@ -155,13 +157,38 @@ export function workerSettingsFor(settings: Settings, origin: string): WorkerSet
   return { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
 }
 
-/** Problems that stop a run with these settings, each naming the setting. Empty when fine. */
-export function settingsProblems(settings: Settings): string[] {
-  if (settings.mode !== 'direct') return [];
+/** A base URL of the direct route that cannot be used, and where to fix it. */
+function directUrlProblem(label: string, value: string): string | undefined {
+  const check = checkBaseUrl(value);
+  if (check.ok) return undefined;
+  return `${label} ${check.reason}: ${check.reason === 'is empty' ? 'enter it' : 'correct it'} in Settings (Direct endpoints)`;
+}
+
+/**
+ * Problems that stop a run with these settings, each naming what to change and where. Empty when
+ * fine. `server` is what the local server says it has (unknown: nothing is assumed missing);
+ * `uses`, the APIs the run calls: a forwarder without a chat upstream does not stop a run that
+ * only draws. The direct route needs both URLs whatever the run, as the worker is set up with both.
+ */
+export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }): string[] {
   const problems: string[] = [];
-  const image = checkBaseUrl(settings.directImageBaseUrl);
-  if (!image.ok) problems.push(`Image API base URL ${image.reason}`);
-  const text = checkBaseUrl(settings.directTextBaseUrl);
-  if (!text.ok) problems.push(`Chat API base URL ${text.reason}`);
+  if (settings.mode === 'direct') {
+    for (const problem of [directUrlProblem('Image API base URL', settings.directImageBaseUrl), directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
+      if (problem !== undefined) problems.push(problem);
+    }
+    return problems;
+  }
+  if (server === null || server === 'unreachable' || (!uses.image && !uses.text)) return problems;
+  if (settings.mode === 'forward') {
+    if (uses.image && server.forwarder?.image !== true) {
+      problems.push('this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');
+    }
+    if (uses.text && server.forwarder?.text !== true) {
+      problems.push('this server has no chat API to forward to: set ATELIER_TEXT_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');
+    }
+  }
+  if (server.localEngines?.tokenRequired === true && settings.serverToken.trim() === '') {
+    problems.push('this server requires a token (it was started with ATELIER_LOCAL_TOKEN) and none is set: enter the server’s token in Settings (This server’s token)');
+  }
   return problems;
 }

@@ -13,7 +13,7 @@
  * Settings (never part of a workflow; see src/settings):
  * - `useSettings()` / `settingsStore.get()`: endpoint mode, base URLs, tokens, chat model, concurrency;
  * - `workerSettingsFor(settings, location.origin)`: what the worker's `configure()` takes;
- * - `settingsProblems(settings)`: what stops a run with these settings (direct mode without URLs).
+ * - `settingsProblems(settings, serverInfo, uses)`: what stops a run with these settings, each with its fix.
  */
 import { useCallback } from 'react';
 import type { Workflow } from '../../workflow/schema';

@@ -84,6 +84,29 @@ describe('retries against a misbehaving server', () => {
     expect(notices.map((n) => [n.attempt, n.error.kind])).toEqual([[2, 'network'], [3, 'network']]);
   });
 
+  it("does not retry a browser's request to another origin that fails as a TypeError, and says it is most likely CORS", async () => {
+    // How a browser reports a CORS refusal, and an unreachable host alike: a bare TypeError.
+    let calls = 0;
+    const browserFetch = () => {
+      calls++;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    };
+    const target = new URL(server.url).origin;
+    const error = await failure(client({ pageOrigin: 'http://127.0.0.1:1', fetch: browserFetch, retry: { maxAttempts: 5 } }).complete(request));
+    expect(calls).toBe(1);
+    expect(error).toMatchObject({ kind: 'network', retryable: false, attempts: 1 });
+    expect(error.detail).toBe(`the browser was refused by ${target}: it most likely does not allow requests from this page (CORS). `
+      + `Allow the origin http://127.0.0.1:1 there, or use the route through this server (Settings). `
+      + `If it does allow it, ${target} could not be reached: the browser reports both the same way`);
+    expect(error.message).not.toMatch(/attempts|Failed to fetch/);
+
+    // From its own origin the page's request goes through no CORS check: a failure is the network's, worth retrying.
+    calls = 0;
+    const sameOrigin = await failure(client({ pageOrigin: target, fetch: browserFetch, retry: { maxAttempts: 3 } }).complete(request));
+    expect(calls).toBe(3);
+    expect(sameOrigin).toMatchObject({ kind: 'network', retryable: true, attempts: 3 });
+  });
+
   it('retries a body cut short before it was complete', async () => {
     failThenSucceed(1, (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' });

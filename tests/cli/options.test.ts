@@ -149,7 +149,7 @@ describe('--set', () => {
     const { code, stderr } = await runCli(['run', example('fan-out'), '--set', `sdxl.prompt_2=${'x'.repeat(30_000)}`]);
     expect(code).toBe(1);
     expect(stderr).toContain('nothing was sent');
-    expect(stderr).toMatch(/sdxl.*prompt_2/);
+    expect(stderr).toMatch(/node 'sdxl': Prompt 2: is longer than/);
   });
 
   it('notes an override that a connected input makes pointless', async () => {
@@ -171,9 +171,9 @@ describe('validation', () => {
       '--set', 'sdxl.width=333', '--set', 'sd15.steps=-1', '--set', 'preview-sdxl.filename=../escape']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/the workflow cannot run \(4 problems\); nothing was sent/);
-    expect(stderr).toMatch(/node 'sdxl': (width|height): .*333/);
-    expect(stderr).toMatch(/node 'sd15': steps: /);
-    expect(stderr).toMatch(/node 'preview-sdxl': filename: /);
+    expect(stderr).toMatch(/node 'sdxl': Resolution: .*333/);
+    expect(stderr).toMatch(/node 'sd15': Steps: /);
+    expect(stderr).toMatch(/node 'preview-sdxl': File name: /);
     expect(upstream.requests).toHaveLength(0);
     expect(existsSync(join(cwd, 'atelier-out'))).toBe(false);
   });

@@ -71,7 +71,7 @@ describe('the cost of a run, before it runs', () => {
     const estimate = await settledEstimate(editor);
     const warning = estimate.getByRole('status');
     await expect.poll(async () => warning.textContent()).toContain('A node would fail before sending anything');
-    expect(await warning.textContent()).toMatch(/SDXL.*prompt: has 120 tokens, over the SDXL limit of 77/);
+    expect(await warning.textContent()).toMatch(/SDXL.*Prompt: has 120 tokens, over the SDXL limit of 77/);
     expect(await figureText(estimate, 'API calls')).toBe('1');
     await warning.getByRole('button').click();
     await expect.poll(async () => editor.node('SDXL').root.evaluate((el) => el.closest('.react-flow__node')?.classList.contains('selected'))).toBe(true);

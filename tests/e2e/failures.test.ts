@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { editorSession } from './fixtures';
+import type { EditorPage } from './pages/editor';
+import { SettingsDialog } from './pages/settings';
 
 const session = editorSession();
+
+/** Settings → This server's token, then Escape (what was typed is kept). */
+async function setServerToken(editor: EditorPage, token: string): Promise<void> {
+  const settings = await SettingsDialog.open(editor.page);
+  await settings.field('Local server token').fill(token);
+  await editor.page.keyboard.press('Escape');
+  await settings.dialog.waitFor({ state: 'detached' });
+}
 const TOKEN = 'local-secret-4d9f2c';
 
 describe('a node that fails', () => {
   it("pins the service's message on the node, skips what depends on it, finishes the rest, and runs once the cause is fixed", async () => {
-    // A server that requires a token the editor was not given: every image request answers 401.
+    // A server that requires a token, given the wrong one: every image request answers 401.
     const server = await session.server({ ATELIER_LOCAL_TOKEN: TOKEN });
     const editor = await session.open({ baseUrl: server.url });
     await editor.openExample('Fan-out: SDXL and SD 1.5');
     await editor.fitView();
+    await setServerToken(editor, 'not-the-token');
 
     expect(await editor.runToEnd()).toBe('Run finished with failures');
 
@@ -33,9 +44,7 @@ describe('a node that fails', () => {
 
     // Give the editor the server's token in the settings: the next run goes through, and the
     // token appears nowhere on the page.
-    await editor.page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await editor.page.getByLabel('Local server token').fill(TOKEN);
-    await editor.page.keyboard.press('Escape');
+    await setServerToken(editor, TOKEN);
     expect(await editor.runToEnd()).toBe('Run finished');
     await editor.inspect(sdxl);
     await expect.poll(() => sdxl.images.count()).toBe(1);

@@ -90,7 +90,7 @@ describe('images that carry their workflow', () => {
 
     const dialog = editor.page.getByRole('dialog', { name: 'Credential-like text in this workflow' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('listitem').first().textContent()).toMatch(/^filename of “Preview” \(preview\): .*sk-…\(53 chars\)/);
+    expect(await dialog.getByRole('listitem').first().textContent()).toMatch(/^File name of “Preview”: .*sk-…\(53 chars\)/);
     await dialog.getByRole('button', { name: 'Download with these removed' }).click();
     const bytes = await downloadBytes(await download);
     const content = extractWorkflow(bytes);

@@ -31,7 +31,7 @@ describe('sharing safely', () => {
     await check.waitFor();
     const listed = check.getByRole('list', { name: 'What looks like a credential' });
     expect(await listed.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^prompt of “Text to image” \(text-to-image-1\)an API key \(sk-…\) sk-…\(\d+ chars\)$/),
+      expect.stringMatching(/^Prompt of “Text to image”an API key \(sk-…\) sk-…\(\d+ chars\)$/),
     ]);
     expect(await check.textContent()).not.toContain(KEY);
 
@@ -77,7 +77,7 @@ describe('sharing safely', () => {
     await source.page.keyboard.press('ControlOrMeta+c');
     const check = source.page.getByRole('dialog', { name: 'This workflow may hold credentials' });
     await check.waitFor();
-    expect(await check.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^text of “Text” \(text-1\)a bearer token/)]);
+    expect(await check.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Text of “Text”a bearer token/)]);
     await check.getByRole('button', { name: 'Copy without them' }).click();
     await source.page.getByText('Copied without what looked like credentials').waitFor();
     // The canvas the copy came from keeps its text.
@@ -107,15 +107,16 @@ describe('sharing safely', () => {
     await editor.open(path);
     const dialog = editor.problemsDialog;
     await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toBe('Opened “Borrowed”, with 3 warnings');
     const summary = (await dialog.locator('p').first().textContent()) ?? '';
     expect(summary).toMatch(/held what looks like credentials/);
     expect(summary).toMatch(/2 fields named or shaped like a key, token or endpoint were removed/);
     expect(summary).toMatch(/A workflow cannot change where requests go/);
     const items = await dialog.getByRole('listitem').allTextContents();
     expect(items.slice(0, 3)).toEqual([
-      expect.stringMatching(/^prompt of “Hero shot” \(draw\).*kept as written/),
-      expect.stringMatching(/^api_key of “Hero shot” \(draw\).*removed/),
-      expect.stringMatching(/^base_url of “Hero shot” \(draw\).*removed/),
+      expect.stringMatching(/^Prompt of “Hero shot”.*kept as written/),
+      expect.stringMatching(/^api_key of “Hero shot”.*removed/),
+      expect.stringMatching(/^base_url of “Hero shot”.*removed/),
     ]);
     expect(items.join('\n')).not.toContain(KEY);
     expect(items.join('\n')).not.toContain('hunter2');

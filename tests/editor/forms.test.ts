@@ -116,10 +116,10 @@ describe('form problems', () => {
     expect(wired.byField.has('mask_paint')).toBe(false);
   });
 
-  it('puts problems that are not a field in the general list', () => {
+  it('puts problems that are not a field in the general list, named by the port label', () => {
     const def = registry.get('merge')!;
     const params = def.params.parse({}) as Record<string, unknown>;
-    expect(formIssues(def, params, inputsFor(def, params), undefined).general.join(' ')).toMatch(/sample image/);
+    expect(formIssues(def, params, inputsFor(def, params), undefined).general).toContain('Samples: connect at least one sample image of the subject');
   });
 });
 

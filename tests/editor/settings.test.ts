@@ -4,7 +4,12 @@ import {
   DEFAULT_SETTINGS, checkBaseUrl, endpointsFor, loadSettings, saveSettings, settingsProblems, workerSettingsFor,
   type SettingsStorage,
 } from '../../src/settings/settings';
+import { storeLink } from '../../src/run/store-link';
+import { createServerInfoSource, type ServerInfo } from '../../src/settings/server-info';
 import { createSettingsStore } from '../../src/settings/settings-store';
+import { createEditorStore } from '../../src/store/editor-store';
+import { starterWorkflow } from '../../src/store/starter';
+import { apisUsedBy } from '../../workers/api-use';
 
 function memoryStorage() {
   const make = () => {
@@ -80,6 +85,89 @@ describe('endpoints', () => {
     expect(checkBaseUrl('ftp://x')).toEqual({ ok: false, reason: 'must start with https:// (or http://)' });
     expect(checkBaseUrl('https://user:pw@x.com')).toMatchObject({ ok: false, reason: expect.stringMatching(/user name or password/) });
     expect(checkBaseUrl('https://x.com?key=1')).toMatchObject({ ok: false });
-    expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct' })).toEqual(['Image API base URL is empty', 'Chat API base URL is empty']);
+    expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct' })).toEqual([
+      'Image API base URL is empty: enter it in Settings (Direct endpoints)',
+      'Chat API base URL is empty: enter it in Settings (Direct endpoints)',
+    ]);
+    expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct', directImageBaseUrl: 'https://i.example', directTextBaseUrl: 'chat' }))
+      .toEqual(['Chat API base URL is not a URL (expected something like https://api.example.com): correct it in Settings (Direct endpoints)']);
+  });
+});
+
+describe('what the server has, before a run', () => {
+  const bare: ServerInfo = { localEngines: { tokenRequired: false }, forwarder: { image: false, text: false } };
+  const both = { image: true, text: true };
+  const forward = { ...DEFAULT_SETTINGS, mode: 'forward' as const };
+
+  it('stops a run through a server that has no upstream for an API the run calls, naming the variable to set', () => {
+    expect(settingsProblems(forward, bare, both)).toEqual([
+      expect.stringMatching(/^this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL .*on the server/),
+      expect.stringMatching(/^this server has no chat API to forward to: set ATELIER_TEXT_BASE_URL .*on the server/),
+    ]);
+    // A forwarder of images only runs a workflow that only draws.
+    const imagesOnly: ServerInfo = { ...bare, forwarder: { image: true, text: false } };
+    expect(settingsProblems(forward, imagesOnly, { image: true, text: false })).toEqual([]);
+    expect(settingsProblems(forward, imagesOnly, both)).toHaveLength(1);
+    // The local engines need no forwarder.
+    expect(settingsProblems(DEFAULT_SETTINGS, bare, both)).toEqual([]);
+  });
+
+  it('stops a run to a server that requires a token when none is set, on either of its routes', () => {
+    const locked: ServerInfo = { localEngines: { tokenRequired: true }, forwarder: { image: true, text: true } };
+    const missing = ['this server requires a token (it was started with ATELIER_LOCAL_TOKEN) and none is set: enter the server’s token in Settings (This server’s token)'];
+    expect(settingsProblems(DEFAULT_SETTINGS, locked, both)).toEqual(missing);
+    expect(settingsProblems(forward, locked, both)).toEqual(missing);
+    expect(settingsProblems({ ...DEFAULT_SETTINGS, serverToken: 'srv' }, locked, both)).toEqual([]);
+    // The direct route does not go through this server.
+    expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct', directImageBaseUrl: 'https://i.example', directTextBaseUrl: 'https://t.example' }, locked, both)).toEqual([]);
+    // A run that calls no API needs no token.
+    expect(settingsProblems(DEFAULT_SETTINGS, locked, { image: false, text: false })).toEqual([]);
+  });
+
+  it('assumes nothing missing while the server has not said, or could not be asked', () => {
+    expect(settingsProblems(forward, null, both)).toEqual([]);
+    expect(settingsProblems(forward, 'unreachable', both)).toEqual([]);
+  });
+
+  it('knows which APIs a workflow calls; a bypassed node calls none', () => {
+    expect(apisUsedBy([{ type: 'text' }, { type: 'text-to-image' }])).toEqual({ image: true, text: false });
+    expect(apisUsedBy([{ type: 'chat-prompt-writer' }, { type: 'inpaint', bypass: true }])).toEqual({ image: false, text: true });
+  });
+
+  it('the run is refused before it is sent, and the estimate says why, once the server has answered', async () => {
+    const store = createEditorStore({ initial: starterWorkflow() });
+    const settings = createSettingsStore(null);
+    settings.update({ mode: 'forward' });
+    let answer: (info: ServerInfo) => void = () => undefined;
+    const server = createServerInfoSource(() => new Promise((resolve) => { answer = resolve; }));
+    const link = storeLink(store, settings, 'http://127.0.0.1:8787', server);
+    let changes = 0;
+    link.subscribe(() => changes++);
+    // Not known yet: nothing is assumed.
+    expect(link.getSettings()).toMatchObject({ imageBaseUrl: 'http://127.0.0.1:8787/forward/image' });
+    answer(bare);
+    await expect.poll(() => changes).toBe(1);
+    expect(() => link.getSettings()).toThrow(/^the settings stop the run: this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL.*; this server has no chat API/);
+  });
+});
+
+describe('the server info source', () => {
+  it('asks when first read, keeps the answer, asks again on refresh, and says when the server did not answer', async () => {
+    let calls = 0;
+    let fail = false;
+    const server = createServerInfoSource(() => {
+      calls++;
+      return fail ? Promise.reject(new Error('down')) : Promise.resolve({ forwarder: { image: calls > 1 } });
+    });
+    expect(calls).toBe(0);
+    expect(server.get()).toBeNull();
+    await expect.poll(() => server.get()).toEqual({ forwarder: { image: false } });
+    server.get();
+    expect(calls).toBe(1);
+    await server.refresh();
+    expect(server.get()).toEqual({ forwarder: { image: true } });
+    fail = true;
+    await server.refresh();
+    expect(server.get()).toBe('unreachable');
   });
 });

@@ -44,14 +44,24 @@ describe('the check before an export', () => {
     expect(exportCheckStore.get()).toBeNull();
   });
 
-  it('names each finding by node title and field, and removes them on request', async () => {
+  it('names each finding by node title and field label, and removes them on request', async () => {
     const asked = answer(true);
     const checked = await checkBeforeExport(borrowed(), 'save', registry);
-    expect(await asked).toEqual(['prompt of “Hero shot” (draw)', 'the text of note #1']);
+    expect(await asked).toEqual(['Prompt of “Hero shot”', 'the text of note #1']);
     expect(JSON.stringify(checked)).not.toContain(KEY);
     expect(checked!.nodes[0]!.params.prompt).toBe('castle [removed]');
     expect(checked!.nodes[1]!.params.text).toBe('a token of friendship');
     expect(checked!.notes![0]!.text).toBe('ask for [removed]');
+  });
+
+  it('tells untitled nodes of one type apart by their order, never by their ids', async () => {
+    const twins = { ...borrowed(), notes: [] };
+    twins.nodes = ['text-to-image', 'text-to-image-2'].map((id, i) => ({
+      id, type: 'text-to-image', position: { x: 0, y: i * 400 }, params: { prompt: 'castle', negative_prompt: `blur ${KEY}` },
+    }));
+    const asked = answer(false);
+    await checkBeforeExport(twins, 'save', registry);
+    expect(await asked).toEqual(['Negative prompt of “Text to image” (1 of 2)', 'Negative prompt of “Text to image” (2 of 2)']);
   });
 
   it('gives nothing when the person cancels', async () => {
@@ -71,7 +81,7 @@ describe('the report after opening a file', () => {
     const report = loadReport("'borrowed.json'", warnings, workflow, registry);
     expect(report.credentials).toBe(4);
     expect(report.issues.map((i) => i.path)).toEqual([
-      'prompt of “Hero shot” (draw)', 'api_key of “Hero shot” (draw)', 'base_url of “Hero shot” (draw)', 'note #1', 'nodes[1].type',
+      'Prompt of “Hero shot”', 'api_key of “Hero shot”', 'base_url of “Hero shot”', 'note #1', 'type of “Text”',
     ]);
     expect(report.summary).toMatch(/^'borrowed\.json' opened, but it held what looks like credentials: 2 fields .* were removed; 2 texts hold .* kept as written/);
     expect(report.summary).toMatch(/A workflow cannot change where requests go or which token they carry/);

@@ -94,7 +94,7 @@ describe('inpaint: validation before a run', () => {
     expect(validateWorkflow(withPaint, registry)).toEqual([]);
 
     const without = workflow([['t', 'text-to-image', { prompt: 'a field' }], ['i', 'inpaint', { prompt: 'a kite' }]], edges);
-    expect(validateWorkflow(without, registry)).toEqual([{ nodeId: 'i', field: 'mask', message: `mask: ${NO_MASK}` }]);
+    expect(validateWorkflow(without, registry)).toEqual([{ nodeId: 'i', field: 'mask', message: `Mask: ${NO_MASK}` }]);
 
     const wired = workflow(
       [['t', 'text-to-image', { prompt: 'a field' }], ['m', 'text-to-image', { prompt: 'a blob' }], ['i', 'inpaint', { prompt: 'a kite' }]],

@@ -60,7 +60,7 @@ describe('bypass: validation', () => {
   it('still reports a wire of the wrong kind into a bypassed node', () => {
     const wf = bypassed(workflow([['s', 'source'], ['r', 'restyle']], ['s.text -> r.image']), 'r');
     const plan = planRun(wf, fakes);
-    expect(plan.ok ? [] : plan.problems).toEqual([expect.objectContaining({ nodeId: 'r', port: 'image', message: expect.stringMatching(/takes image, but 's.text' gives text/) as unknown })]);
+    expect(plan.ok ? [] : plan.problems).toEqual([expect.objectContaining({ nodeId: 'r', port: 'image', message: "input 'Image' takes image, but output 'Text' of 'Source' gives text" })]);
   });
 });
 
@@ -87,8 +87,9 @@ describe('bypass: running', () => {
       'g',
     );
     const summary = await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
-    const reason = "bypassed 'g' has no image input to pass through";
-    expect(log.events.find((e) => e.type === 'node-bypassed')).toMatchObject({ nodeId: 'g', passed: {}, unavailable: { image: reason, images: "bypassed 'g' has no images input to pass through" } });
+    // Named as the canvas shows the node (its type's title here), not by its id.
+    const reason = "bypassed 'Generate' has no image input to pass through";
+    expect(log.events.find((e) => e.type === 'node-bypassed')).toMatchObject({ nodeId: 'g', passed: {}, unavailable: { image: reason, images: "bypassed 'Generate' has no images input to pass through" } });
     expect(log.events.filter((e) => e.type === 'node-skipped')).toEqual([
       { type: 'node-skipped', runId: summary.runId, nodeId: 'r', because: 'g', reason },
       { type: 'node-skipped', runId: summary.runId, nodeId: 'r2', because: 'g', reason },
@@ -102,7 +103,7 @@ describe('bypass: running', () => {
     const log = eventLog();
     const wf = bypassed(workflow([['g', 'gen', { prompt: 'x', seed: 1 }], ['r', 'restyle'], ['r2', 'restyle']], ['g.image -> r.image', 'r.image -> r2.image']), 'g', 'r');
     await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
-    expect(log.events.find((e) => e.type === 'node-bypassed' && e.nodeId === 'r')).toMatchObject({ unavailable: { image: "bypassed 'g' has no image input to pass through" } });
+    expect(log.events.find((e) => e.type === 'node-bypassed' && e.nodeId === 'r')).toMatchObject({ unavailable: { image: "bypassed 'Generate' has no image input to pass through" } });
     expect(log.events.find((e) => e.type === 'node-skipped')).toMatchObject({ nodeId: 'r2', because: 'g' });
   });
 
@@ -110,9 +111,10 @@ describe('bypass: running', () => {
     const { executor } = setup();
     const log = eventLog();
     const wf = bypassed(workflow([['e', 'empty-list'], ['r', 'restyle'], ['r2', 'restyle']], ['e.images -> r.image', 'r.image -> r2.image']), 'r');
+    wf.nodes[1]!.title = 'Watercolour';
     await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
     const skipped = log.events.find((e) => e.type === 'node-skipped');
-    expect(skipped).toMatchObject({ nodeId: 'r2', because: 'r', reason: expect.stringMatching(/bypassed 'r' cannot pass 'image' on as 'image': .*list is empty/) as unknown });
+    expect(skipped).toMatchObject({ nodeId: 'r2', because: 'r', reason: expect.stringMatching(/^bypassed 'Watercolour' cannot pass 'Image' on as 'Image': .*list is empty/) as unknown });
   });
 });
 

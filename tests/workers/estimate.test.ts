@@ -133,7 +133,7 @@ describe('estimateRun with the real catalogue', () => {
     const result = await estimate(wf);
     expect(result.nodes).toEqual([
       expect.objectContaining({ nodeId: 't', status: 'bypassed', apiCalls: 0 }),
-      expect.objectContaining({ nodeId: 'i', status: 'skipped', apiCalls: 0, reason: "bypassed 't' has no image input to pass through" }),
+      expect.objectContaining({ nodeId: 'i', status: 'skipped', apiCalls: 0, reason: "bypassed 'Text to image' has no image input to pass through" }),
     ]);
     expect(result.totals.apiCalls).toBe(0);
   });
@@ -142,7 +142,7 @@ describe('estimateRun with the real catalogue', () => {
     const { estimate } = setup();
     const wf = workflow([['n', 'text', { text: 'not a number' }], ['t', 'text-to-image', { prompt: 'x' }], ['p', 'preview']], ['n.text -> t.seed', 't.image -> p.value']);
     const n = byId(await estimate(wf));
-    expect(n.t).toMatchObject({ status: 'fails', apiCalls: 0, reason: expect.stringMatching(/input 'seed'.*not a number/) as unknown });
+    expect(n.t).toMatchObject({ status: 'fails', apiCalls: 0, reason: expect.stringMatching(/^input 'Seed': .*not a number/) as unknown });
     expect(n.p).toMatchObject({ status: 'skipped', reason: "'t' failed" });
   });
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ParamIssuesError } from '../../nodes/errors';
+import type { NodeDefinition } from '../../nodes/types';
 import { createExecutor, type ExecutorDeps } from '../../workers/executor';
 import type { ExecutorEvent } from '../../workers/events';
 import { eventLog, fakeChatClient, fakeImageB64, fakeImageClient, fakeRegistry, testSettings, workflow } from './fakes';
@@ -57,8 +60,22 @@ describe('executor: order and outputs', () => {
     const log = eventLog();
     const wf = workflow([['s', 'source', { text: 'forbidden words' }], ['g', 'gen', { prompt: 'fine' }]], ['s.text -> g.prompt']);
     const summary = await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
-    expect(summary.failures).toEqual([{ nodeId: 'g', error: { message: 'invalid parameters: prompt: may not say forbidden', field: 'prompt' } }]);
+    expect(summary.failures).toEqual([{ nodeId: 'g', error: { message: 'invalid parameters: Prompt: may not say forbidden', field: 'prompt' } }]);
     expect(image.calls).toHaveLength(0);
+  });
+
+  it("names the fields of a node's own parameter errors by their labels in its form", async () => {
+    // As the image nodes do when what arrived at run time breaks a rule of the engine.
+    const strict: NodeDefinition<{ negative_prompt: string }> = {
+      type: 'strict', version: 1, title: 'Strict', category: 'image', description: 'Refuses its input.',
+      params: z.strictObject({ negative_prompt: z.string().default('').meta({ title: 'Negative prompt' }) }),
+      inputs: [],
+      outputs: [{ name: 'text', kind: 'text', label: 'Text' }],
+      run: () => Promise.reject(new ParamIssuesError([{ param: 'negative_prompt', message: 'has 90 tokens, over the SDXL limit of 77' }])),
+    };
+    const { executor } = setup({ registry: { get: (type) => (type === 'strict' ? strict : fakeRegistry.get(type)) } });
+    const summary = await executor.run(workflow([['neg', 'strict']]), { mode: 'all' });
+    expect(summary.failures).toEqual([{ nodeId: 'neg', error: { message: 'Negative prompt: has 90 tokens, over the SDXL limit of 77', field: 'negative_prompt' } }]);
   });
 });
 

@@ -102,6 +102,30 @@ describe('run usage', () => {
     expect(second.usageSaved).toEqual(first.usage);
   });
 
+  it('a cancelled run counts the chat text that streamed before the cancel, as an estimate', async () => {
+    const partial = 'a lighthouse on a cliff at dusk, waves below';
+    // Streams some text, then waits for more until the request is aborted, as a slow service does.
+    const chat: ChatClient = {
+      ...chatClient(),
+      async *stream(_request, options): AsyncGenerator<ChatStreamEvent> {
+        yield { text: partial, finishReason: null };
+        await new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+      },
+    };
+    const executor = createExecutor({ registry, api: { image: imageClient(), chat }, settings: testSettings });
+    const summary = await executor.run(workflow([['c', 'chat-prompt-writer', { user: 'a lighthouse' }]]), {
+      mode: 'all',
+      onEvent: (event) => {
+        if (event.type === 'node-partial-text') executor.cancel();
+      },
+    });
+    expect(summary.problems).toEqual([]);
+    expect(summary.status).toBe('cancelled');
+    expect(summary.usage).toMatchObject({ chatCalls: 1, chatCallsWithoutUsage: 1 });
+    expect(summary.usage.chatTokensEstimated.completion).toBe(estimateChatTokens(partial));
+    expect(summary.usage.chatTokensEstimated.prompt).toBeGreaterThan(0);
+  });
+
   it('adds runs up per session without changing the totals it was given', async () => {
     const { executor } = setup({ prompt_tokens: 20, completion_tokens: 2, total_tokens: 22 });
     const start = emptySessionUsage();

@@ -8,7 +8,7 @@ describe('validateWorkflow', () => {
     expect(validateWorkflow(wf, fakeRegistry)).toEqual([]);
   });
 
-  it('lists every problem at once, each naming its node and field or port', () => {
+  it('lists every problem at once, each naming its node and field or port as the editor labels them', () => {
     const wf = workflow(
       [
         ['unknown', 'teleporter'],
@@ -33,25 +33,25 @@ describe('validateWorkflow', () => {
 
     expect(by('unknown')).toEqual([{ nodeId: 'unknown', message: expect.stringMatching(/unknown node type 'teleporter'/) as string }]);
     expect(by('join')).toEqual(expect.arrayContaining([
-      { nodeId: 'join', port: 'a', message: expect.stringMatching(/'A' \(a\) is required but not connected/) as string },
+      { nodeId: 'join', port: 'a', message: "input 'A' is required but not connected" },
       { nodeId: 'join', port: 'zzz', message: expect.stringMatching(/has no input 'zzz'.*inputs: a, b/) as string },
     ]));
     expect(by('g').map((p) => p.field).sort()).toEqual(['colour', 'prompt', 'steps']);
-    expect(by('g').find((p) => p.field === 'prompt')?.message).toMatch(/prompt: must not be empty/);
+    expect(by('g').find((p) => p.field === 'prompt')?.message).toBe('Prompt: must not be empty');
     expect(by('g').find((p) => p.field === 'steps')?.message).toMatch(/steps: .*50/);
-    expect(by('r')).toEqual([{ nodeId: 'r', port: 'image', message: "input 'image' takes image, but 's.text' gives text" }]);
+    expect(by('r')).toEqual([{ nodeId: 'r', port: 'image', message: "input 'Image' takes image, but output 'Text' of 'Source' gives text" }]);
     expect(by('s')).toEqual([{ nodeId: 's', port: 'nothing', message: expect.stringMatching(/has no output 'nothing'/) as string }]);
     expect(by('y')).toEqual(expect.arrayContaining([
       { nodeId: 'y', port: 'in', message: expect.stringMatching(/comes from node 'ghost', which does not exist/) as string },
-      { nodeId: 'y', message: expect.stringMatching(/cycle: y → x → y/) as string },
+      { nodeId: 'y', message: expect.stringMatching(/cycle: Slow → Slow → Slow;/) as string },
     ]));
-    expect(by('x')).toContainEqual({ nodeId: 'x', message: expect.stringMatching(/cycle: x → y → x/) as string });
-    expect(problems.map(formatProblem)).toContain("node 'r': input 'image' takes image, but 's.text' gives text");
+    expect(by('x')).toContainEqual({ nodeId: 'x', message: expect.stringMatching(/cycle: Slow → Slow → Slow;/) as string });
+    expect(problems.map(formatProblem)).toContain("node 'r': input 'Image' takes image, but output 'Text' of 'Source' gives text");
   });
 
   it("runs the definition's own cross-field check and names the field", () => {
     const wf = workflow([['g', 'gen', { prompt: 'a forbidden cat' }]]);
-    expect(validateWorkflow(wf, fakeRegistry)).toEqual([{ nodeId: 'g', field: 'prompt', message: 'prompt: may not say forbidden' }]);
+    expect(validateWorkflow(wf, fakeRegistry)).toEqual([{ nodeId: 'g', field: 'prompt', message: 'Prompt: may not say forbidden' }]);
   });
 
   it('does not hold the form against a parameter a connected port will supply', () => {
@@ -75,13 +75,14 @@ describe('validateWorkflow', () => {
 
   it('reports a self-loop as a cycle', () => {
     const wf = workflow([['x', 'slow']], ['x.text -> x.in']);
-    expect(validateWorkflow(wf, fakeRegistry)).toEqual([{ nodeId: 'x', message: expect.stringMatching(/cycle: x → x/) as string }]);
+    wf.nodes[0]!.title = 'Loop';
+    expect(validateWorkflow(wf, fakeRegistry)).toEqual([{ nodeId: 'x', message: expect.stringMatching(/cycle: Loop → Loop;/) as string }]);
   });
 
   it('allows wires the value module converts (number into text)', () => {
     const wf = workflow([['g', 'gen', { prompt: 'p' }], ['s', 'source'], ['j', 'join']], ['s.text -> j.a', 'g.image -> j.b']);
     expect(validateWorkflow(wf, fakeRegistry)).toEqual([
-      { nodeId: 'j', port: 'b', message: "input 'b' takes text, but 'g.image' gives image" },
+      { nodeId: 'j', port: 'b', message: "input 'B' takes text, but output 'Image' of 'Generate' gives image" },
     ]);
   });
 });

@@ -32,7 +32,7 @@ describe('a prompt arriving by wire', () => {
     if (!result.ok) throw new Error('expected an estimate');
     const xl = result.nodes.find((n) => n.nodeId === 'xl')!;
     expect(xl.status).toBe('fails');
-    expect(xl.reason).toMatch(/prompt: .*over the SDXL limit of 77/);
+    expect(xl.reason).toMatch(/Prompt: .*over the SDXL limit of 77/);
     expect(result.nodes.find((n) => n.nodeId === 'v15')!.status).toBe('runs');
     expect(result.totals.imageCalls).toBe(1);
   });

@@ -102,6 +102,13 @@ describe('worker api over comlink', () => {
     expect(events.at(-1)?.type).toBe('run-finished');
   });
 
+  it("hands the clients the page's origin, so a cross-origin failure can be told for what it likely is", async () => {
+    const { remote, configs } = connect({ pageOrigin: 'http://127.0.0.1:8787' });
+    await remote.configure({ ...settings, token: '' });
+    expect(configs.image).toEqual({ baseUrl: settings.imageBaseUrl, pageOrigin: 'http://127.0.0.1:8787' });
+    expect(configs.chat).toEqual({ baseUrl: settings.textBaseUrl, pageOrigin: 'http://127.0.0.1:8787' });
+  });
+
   it('cancels a run from the page', async () => {
     const { remote, image } = connect();
     await remote.configure({ ...settings, token: '' });

@@ -260,7 +260,7 @@ export class EditorPage {
     return (await this.lastRun.getByRole('heading').textContent()) ?? '';
   }
 
-  /** The dialog listing what is wrong with a file, or notes about it. */
+  /** The dialog listing what is wrong with a file, or what to know about one that opened. */
   get problemsDialog(): Locator {
     return this.page.locator('dialog.problems-dialog');
   }

@@ -34,6 +34,11 @@ export class NodeObject {
     return this.root.locator('.run-status__badge');
   }
 
+  /** The whole run status under the title: the badge, its messages and links. */
+  get runStatus(): Locator {
+    return this.root.locator('.run-status');
+  }
+
   /** The phase the run status shows (data-phase), or '' when there is none. */
   async phase(): Promise<string> {
     const el = this.root.locator('.run-status');

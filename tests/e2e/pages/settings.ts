@@ -16,6 +16,21 @@ export class SettingsDialog {
     return settings;
   }
 
+  /** Picks where requests go, by the option's title ("Real endpoints, directly from the browser"). */
+  async route(title: string): Promise<void> {
+    await this.dialog.getByRole('radio', { name: new RegExp(`^${title}`) }).check();
+  }
+
+  field(label: string): Locator {
+    return this.dialog.getByLabel(label, { exact: true });
+  }
+
+  /** Types into a field key by key, as a person does, without leaving it. */
+  async type(label: string, text: string): Promise<void> {
+    await this.field(label).click();
+    await this.field(label).pressSequentially(text);
+  }
+
   /** The "Cached results" section. */
   get cache(): Locator {
     return this.dialog.getByRole('group', { name: 'Cached results' });

@@ -1,0 +1,72 @@
+/**
+ * What the local server says it has (`GET /api/info`): whether its forwarder has upstream base
+ * URLs, and whether it was started with ATELIER_LOCAL_TOKEN. The settings dialog shows it, and a
+ * run is refused up front when the route chosen cannot work (settingsProblems). Asked the first
+ * time it is read and again whenever the settings dialog opens, since the server may have been
+ * restarted with other settings meanwhile. It never holds a token, only whether one is needed.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { createSmallStore } from '../ui/small-store';
+
+/** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */
+export interface ServerInfo {
+  localEngines?: { models?: string[]; tokenRequired?: boolean };
+  forwarder?: { image?: boolean; text?: boolean };
+}
+
+/** `null` while not known yet; 'unreachable' when the server did not answer. */
+export type ServerInfoState = ServerInfo | 'unreachable' | null;
+
+export interface ServerInfoSource {
+  /** What is known now; the first read starts asking. */
+  get(): ServerInfoState;
+  /** Asks the server again (what is known stays until the answer comes). */
+  refresh(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createServerInfoSource(load: () => Promise<ServerInfo>): ServerInfoSource {
+  const state = createSmallStore<ServerInfoState>(null);
+  let asking: Promise<void> | undefined;
+  const refresh = () => {
+    asking ??= load().then(
+      (info) => state.set(info),
+      () => state.set('unreachable'),
+    ).finally(() => {
+      asking = undefined;
+    });
+    return asking;
+  };
+  let asked = false;
+  return {
+    get() {
+      if (!asked) {
+        asked = true;
+        void refresh();
+      }
+      return state.get();
+    },
+    refresh() {
+      asked = true;
+      return refresh();
+    },
+    subscribe: state.subscribe,
+  };
+}
+
+async function loadServerInfo(): Promise<ServerInfo> {
+  const response = await fetch('/api/info', { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(`/api/info answered ${response.status}`);
+  return (await response.json()) as ServerInfo;
+}
+
+/** The server this page came from. */
+export const serverInfo: ServerInfoSource = createServerInfoSource(loadServerInfo);
+
+/** The server's info, asked afresh when the calling component mounts (the settings dialog opens). */
+export function useServerInfo(): ServerInfoState {
+  useEffect(() => {
+    void serverInfo.refresh();
+  }, []);
+  return useSyncExternalStore(serverInfo.subscribe, serverInfo.get, serverInfo.get);
+}
