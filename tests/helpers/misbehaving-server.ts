@@ -104,7 +104,7 @@ export function dropConnection(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** A `data:` frame for one chunk of a streamed chat completion (service-interface.md 2.9). */
+/** A `data:` frame for one chunk of a streamed chat completion (docs/service-interface.md 2.9). */
 export function chunkFrame(content: string | null, options: { role?: string; finish?: string | null; id?: string } = {}): string {
   const delta: Record<string, unknown> = { content };
   if (options.role !== undefined) delta.role = options.role;
@@ -117,7 +117,7 @@ export function chunkFrame(content: string | null, options: { role?: string; fin
 
 export const DONE_FRAME = 'data: [DONE]\n\n';
 
-/** A whole chat completion body (service-interface.md 2.8). */
+/** A whole chat completion body (docs/service-interface.md 2.8). */
 export function completionBody(content: string, finish = 'stop'): Record<string, unknown> {
   return {
     id: 'chatcmpl-test', object: 'chat.completion', created: 1_700_000_000, model: 'test-model', system_fingerprint: null,
