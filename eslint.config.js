@@ -12,7 +12,7 @@ const noDom = [
   { name: 'document', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no document.' },
   { name: 'localStorage', message: 'Storage belongs to the editor (src/).' },
 ];
-/** A node's run has no side door (CONVENTIONS 2): requests, time and chance come from its context. */
+/** A node's run has no side door: requests, time and chance come from its context. */
 const sideDoors = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'crypto', 'performance']
   .map((name) => ({ name, message: `nodes/ reach the world only through the RunContext (ctx.api, ctx.signal, ctx.progress, ctx.randomSeed): no ${name}.` }));
 

@@ -1,5 +1,5 @@
 /**
- * The fixed vocabularies of the image API (service-interface.md, sections 2.2, 2.4, 2.5, 4 and 8),
+ * The fixed vocabularies of the image API (docs/service-interface.md, sections 2.2, 2.4, 2.5, 4 and 8),
  * written once here and used by the schemas, the local engines and the editor's forms.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The chat completions client (the service interface, 2.7 to 2.9): whole completions, streamed
+ * The chat completions client (docs/service-interface.md 2.7 to 2.9): whole completions, streamed
  * completions read with eventsource-parser, and the model list.
  */
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';

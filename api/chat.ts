@@ -1,5 +1,5 @@
 /**
- * The chat completion request, response and stream chunk (service-interface.md 2.7 to 2.9).
+ * The chat completion request, response and stream chunk (docs/service-interface.md 2.7 to 2.9).
  */
 import { z } from 'zod';
 import { CHAT_ROLES } from './catalog';

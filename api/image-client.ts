@@ -1,5 +1,5 @@
 /**
- * The image generation client: `POST {image_base_url}/generate/{engine}` (service-interface.md
+ * The image generation client: `POST {image_base_url}/generate/{engine}` (docs/service-interface.md
  * 2.1, 2.6 and 4), with the shared timeouts, retries and typed errors.
  */
 import type { EngineId } from './catalog';

@@ -1,5 +1,5 @@
 /**
- * The image generation request and response as data (service-interface.md 2.1, 2.6): the zod
+ * The image generation request and response as data (docs/service-interface.md 2.1, 2.6): the zod
  * schemas, the bounds and defaults, and the mode a request selects. The engine rules that go
  * beyond field types, and the prompt token limits, are image.ts's `validateImageRequest`; the
  * editor's page needs only this part (its node forms and defaults), not the CLIP word list.

@@ -1,5 +1,5 @@
 /**
- * The image generation request and response (service-interface.md 2.1, 2.6), the engine rules
+ * The image generation request and response (docs/service-interface.md 2.1, 2.6), the engine rules
  * that go beyond field types (section 4 and 8), defaults, and the mode a request selects.
  * One source of truth for the clients, the local engines and the editor's forms. The request's
  * shape, bounds and defaults live in image-schema.ts (re-exported here).

@@ -1,5 +1,5 @@
 /**
- * Prompt weighting (service-interface.md 2.3) and the prompt token count used for the 77 (SDXL)
+ * Prompt weighting (docs/service-interface.md 2.3) and the prompt token count used for the 77 (SDXL)
  * and 231 (SD 1.5) limits.
  *
  * Syntax, as the service describes it and as the A1111-style parsers it follows read it:

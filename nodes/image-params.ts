@@ -23,7 +23,7 @@ const asset = z.string().max(200, 'is longer than 200 characters');
 const assetHint = `Public assets start with '${PUBLIC_ASSET_PREFIX}'; your private ones have no prefix.`;
 
 /**
- * What the editor does with an image node's seed after each run (issue 5, §1): `fixed` keeps it,
+ * What the editor does with an image node's seed after each run: `fixed` keeps it,
  * `increment` adds one, `random` picks a new one (workers/seeds.ts `nextSeeds`). It is saved with
  * the workflow as the `seed_mode` parameter; the request builder never sends it.
  */

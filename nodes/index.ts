@@ -1,5 +1,5 @@
 /**
- * The node catalogue: every node type listed once, in palette order (CONVENTIONS 3).
+ * The node catalogue: every node type listed once, in palette order.
  * A duplicate type id, or a node whose ports repeat a name, is refused when the module loads.
  */
 import { chatPromptWriterNode } from './chat-prompt-writer';

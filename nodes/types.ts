@@ -1,5 +1,5 @@
 /**
- * The shape of a node type: one plain definition object per file (CONVENTIONS 1, 2, 4, 5).
+ * The shape of a node type: one plain definition object per file.
  * Nodes know nothing of React, the worker or the DOM; every effect goes through the RunContext.
  */
 import type { z } from 'zod';
@@ -55,7 +55,7 @@ export interface ParamIssue {
 
 export type NodeCategory = 'input' | 'text' | 'image' | 'output';
 
-/** Everything a node's run may touch (CONVENTIONS 2). The worker, CLI and tests supply it. */
+/** Everything a node's run may touch, and its only way to the world. The worker, CLI and tests supply it. */
 export interface RunContext {
   signal: AbortSignal;
   api: { image: ImageClient; chat: ChatClient };

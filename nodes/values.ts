@@ -1,5 +1,5 @@
 /**
- * The one module that owns values on wires and their conversion (CONVENTIONS 5). Images stay
+ * The one module that owns values on wires and their conversion. Images stay
  * base64 throughout: nothing here decodes or re-encodes pixels; the mime type is read from the
  * first bytes of the base64 text itself.
  */

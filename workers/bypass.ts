@@ -1,5 +1,5 @@
 /**
- * Bypassing a node (issue 5, §4): the node stays in the graph but is not run. Each of its
+ * Bypassing a node: the node stays in the graph but is not run. Each of its
  * outputs passes on the first connected input, in the node's input order, whose kind converts to
  * the output's kind (nodes/values.ts: image → image or images, text → text or number…). An output
  * with no such input carries nothing, and the nodes wired to it are skipped with the reason.

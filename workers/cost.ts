@@ -1,6 +1,6 @@
 /**
  * What one run of a node asks of the APIs, from its parameters alone: requests, images and their
- * relative price (a regular-sampler image is 1, a premium-sampler one 2: service-interface.md
+ * relative price (a regular-sampler image is 1, a premium-sampler one 2: docs/service-interface.md
  * 2.2), and for chat the `max_tokens` cap where set. The catalogue's types are listed by name
  * (api-use.ts), so a node added without a cost shows up as "cost unknown" (and fails a test) rather than
  * as free.

@@ -1,5 +1,5 @@
 /**
- * What a run will cost, before it runs (issue 5, §2): per node and in total, the requests and
+ * What a run will cost, before it runs: per node and in total, the requests and
  * images it will make, their relative price, and which nodes the cache will answer for nothing.
  *
  * It walks the same plan the executor runs, in the same order, and asks the cache with the

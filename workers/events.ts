@@ -1,6 +1,6 @@
 /**
  * The one typed stream of events from the executor to whoever runs it: the editor (through the
- * worker), the CLI and the tests (CONVENTIONS 10). Per node the order is
+ * worker), the CLI and the tests. Per node the order is
  * queued → started → (progress | partial-text | request | retry)* → done | failed | cancelled,
  * or queued → cached → done, or queued → bypassed, or queued → skipped, or queued → cancelled.
  */

@@ -1,5 +1,5 @@
 /**
- * The executor (CONVENTIONS 7): a plain module that plans a workflow, schedules its nodes,
+ * The executor: a plain module that plans a workflow, schedules its nodes,
  * runs each with the cache (or passes a bypassed node's inputs on) and reports everything as one
  * stream of events. The worker entry, the CLI and the tests wrap it in a few lines each; it knows
  * neither the DOM nor Node.

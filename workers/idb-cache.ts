@@ -1,5 +1,5 @@
 /**
- * The persistent cache (issue 5, §1): node results in IndexedDB, keyed by content (hash.ts), so
+ * The persistent cache: node results in IndexedDB, keyed by content (hash.ts), so
  * they survive a reload and are shared by every workflow, bounded by total size with the entries
  * used longest ago evicted first. It runs in the editor's web worker; the CLI and the tests
  * without IndexedDB use the in-memory cache.

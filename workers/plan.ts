@@ -1,5 +1,5 @@
 /**
- * The one pure function from a saved workflow to what gets run (CONVENTIONS 8), used by the
+ * The one pure function from a saved workflow to what gets run, used by the
  * worker and the CLI alike. It runs by ids, types, parameters and edges only: never positions
  * or selection, and titles only name nodes in messages, so the CLI runs exactly what the editor runs.
  */

@@ -1,5 +1,5 @@
 /**
- * Seed control and batches (issue 5, §1). Each image node's `seed_mode` parameter says what
+ * Seed control and batches. Each image node's `seed_mode` parameter says what
  * happens to its numeric seed after a run: `fixed` keeps it, `increment` adds one, `random`
  * picks a new one. The editor owns the document, so these are pure functions over a workflow:
  * the editor applies their result to its store, and a batch of N runs is N snapshots taken when

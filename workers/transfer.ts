@@ -1,5 +1,5 @@
 /**
- * The trip from the worker to the page (DESIGN.md "Moving images"): images leave as bytes in an
+ * The trip from the worker to the page: images leave as bytes in an
  * ArrayBuffer decoded from base64 once and transferred, not as base64 strings or copies. Every
  * other event passes unchanged.
  */

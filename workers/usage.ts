@@ -21,7 +21,7 @@ export interface ApiUsage {
   images: number;
   /**
    * Relative price of the images received: a regular-sampler image is 1, a premium-sampler one
-   * 2 (service-interface.md 2.2); the service's own price per unit is not published.
+   * 2 (docs/service-interface.md 2.2); the service's own price per unit is not published.
    */
   priceUnits: number;
   /** Token counts the chat API reported, summed over the calls that reported them. */

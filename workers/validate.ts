@@ -125,7 +125,7 @@ export function checkWorkflow(
     if (check.ok && review !== undefined) {
       const verdict = reviewNode(def, check.params, connected, review);
       for (const issue of verdict === undefined ? [] : refusalIssues(verdict)) {
-        problems.push({ nodeId: node.id, field: issue.param, message: `${issue.param}: ${issue.message}` });
+        problems.push({ nodeId: node.id, field: issue.param, message: `${fieldLabel(def, issue.param)}: ${issue.message}` });
       }
     }
     if (!check.ok) {

@@ -87,7 +87,7 @@ export interface WorkerApi {
 }
 
 /**
- * The workflow a page hands the worker, parsed again at this boundary (CONVENTIONS 11): the page
+ * The workflow a page hands the worker, parsed again at this boundary: the page
  * is this app's own, but a snapshot that lost its shape on the way is said, not run.
  */
 function checkedWorkflow(workflow: unknown): Workflow {

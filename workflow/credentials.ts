@@ -1,5 +1,5 @@
 /**
- * Recognising credentials and endpoints, so that a workflow file never carries them (DESIGN.md,
+ * Recognising credentials and endpoints, so that a workflow file never carries them (docs/decisions.md,
  * "Where requests go"). Two separate questions:
  * - keys: is this field *named* like a secret or an endpoint (`api_key`, `Authorization`,
  *   `baseUrl`)? Judged on the key's words, so `max_tokens` or a prompt that says "token" is fine;

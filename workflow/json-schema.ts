@@ -1,6 +1,6 @@
 /**
  * The published JSON Schema of the workflow file, generated from the zod schema so that it is
- * never written twice (CONVENTIONS 11). `npm run schema` writes it into public/schema/; a test
+ * never written twice. `npm run schema` writes it into public/schema/; a test
  * fails when the committed file and a fresh generation differ.
  */
 import { z } from 'zod';

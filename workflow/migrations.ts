@@ -1,5 +1,5 @@
 /**
- * Upgrading files written by older versions (CONVENTIONS 12): an ordered list of small named
+ * Upgrading files written by older versions: an ordered list of small named
  * steps, each reading version N and writing version N + 1, run on the raw JSON before the parse.
  * A file of any version ever written opens by running the steps from its version onwards.
  *

@@ -1,10 +1,10 @@
 /**
- * The workflow file: a zod schema with a literal format name and version (CONVENTIONS 11). This
+ * The workflow file: a zod schema with a literal format name and version. This
  * is the single definition of the current version's shape: the loader parses with it, the
  * serialiser takes its field order from it, and the published JSON Schema is generated from it.
  * Older versions are migrated (migrations.ts) before the parse.
  *
- * Everything is keyed by name, never by position (CONVENTIONS 4), and nothing volatile is part of
+ * Everything is keyed by name, never by position, and nothing volatile is part of
  * it: selection, measured sizes and drag state belong to the editor, not to the file.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Writing a workflow file (CONVENTIONS 13): the schema's field order for known objects, sorted
+ * Writing a workflow file: the schema's field order for known objects, sorted
  * keys inside params (at every depth), two-space indent, a trailing newline, and nothing volatile (fields the
  * schema does not have, such as selection or measured sizes, are never written). The same
  * workflow always gives the same bytes, so files diff cleanly and load → save is byte-stable.

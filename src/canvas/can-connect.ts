@@ -1,5 +1,5 @@
 /**
- * The connection check (CONVENTIONS 6): whether an output may be wired to an input, and if not,
+ * The connection check: whether an output may be wired to an input, and if not,
  * why, in words a person can act on. React Flow's isValidConnection asks it while a wire is drawn,
  * the hint beside the cursor shows its reason, and the store asks it again before connecting.
  */

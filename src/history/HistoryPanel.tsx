@@ -1,5 +1,5 @@
 /**
- * The run history panel (issue 5, §3): every output of the session's runs, newest first, kept in
+ * The run history panel: every output of the session's runs, newest first, kept in
  * IndexedDB within a size cap (oldest evicted), with a Clear that asks first. Each entry opens
  * its run's workflow as it was (one undo step), downloads its image with that workflow embedded,
  * and shows the parameters and seed that made it. Loaded when the history is first opened

@@ -1,5 +1,5 @@
 /**
- * The run history's records (issue 5, §3): every output a run made, with the node, the
+ * The run history's records: every output a run made, with the node, the
  * parameters and seed that made it, and the workflow as it was run (once per run).
  */
 import type { ApiCallRecord } from '../../workers/events';

@@ -1,5 +1,5 @@
 /**
- * A downloaded image carries its story (issue 5, §3): the workflow as it was run (with the seeds
+ * A downloaded image carries its story: the workflow as it was run (with the seeds
  * it used pinned, so that it runs again to the same picture) and a manifest of the request that
  * made it (node, engine, parameters, seed, node version), embedded in the JPEG or PNG itself
  * (workflow/embed). Before that the workflow is scanned for credential-like

@@ -1,5 +1,5 @@
 /**
- * Images on their way to the screen (DESIGN.md "Moving images"): bytes the worker transferred
+ * Images on their way to the screen: bytes the worker transferred
  * become a Blob and an object URL, never a base64 string in React state. Every URL made here is
  * revoked when the result that holds it is replaced or its node goes away, so a long session of
  * re-runs does not keep every image it ever showed.

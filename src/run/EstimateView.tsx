@@ -1,5 +1,5 @@
 /**
- * The cost of the next run, before it runs (issue 5, §2): API calls, images and their price
+ * The cost of the next run, before it runs: API calls, images and their price
  * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
  * With a batch count above one, the batch's total (batch-estimate.ts).

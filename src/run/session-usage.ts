@@ -1,5 +1,5 @@
 /**
- * The session's totals (issue 5, §2): runs, images made and their price units, chat tokens, and
+ * The session's totals: runs, images made and their price units, chat tokens, and
  * the calls the cache saved, added up run after run and kept in sessionStorage so a reload of
  * the tab keeps them and a new tab starts from zero.
  */

@@ -1,5 +1,5 @@
 /**
- * The page's end of the executor's web worker (CONVENTIONS 7: a thin adapter). The worker is
+ * The page's end of the executor's web worker (a thin adapter around the executor). The worker is
  * started on the first run, so it costs nothing at start-up, and replaced when it fails, so one
  * crash does not leave the editor unable to run.
  */

@@ -1,5 +1,5 @@
 /**
- * The settings' "Cached results" section: how much the result cache holds (issue 5, §1: node
+ * The settings' "Cached results" section: how much the result cache holds (node
  * results kept in IndexedDB, keyed by content) and a way to empty it, asked twice because the next
  * run pays again for every node it had answered. The run panel's estimate asks again once the
  * cache is cleared (the controller tells the estimator).

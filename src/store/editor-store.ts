@@ -1,6 +1,6 @@
 /**
  * The editor store: one object holding the document, the UI state beside it and every action,
- * usable without React or a DOM (CONVENTIONS 15): `tests/editor` drives it headless, the React
+ * usable without React or a DOM: `tests/editor` drives it headless, the React
  * views subscribe to slices of it through `useEditor`.
  */
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';

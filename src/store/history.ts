@@ -1,5 +1,5 @@
 /**
- * Undo/redo as immer patches, one entry per gesture (CONVENTIONS 14). An entry holds the patches
+ * Undo/redo as immer patches, one entry per gesture. An entry holds the patches
  * that redo it and the inverse patches that undo it. Consecutive edits that carry the same group
  * key within GROUP_WINDOW_MS merge into one entry (typing in one field); anything else, an undo,
  * or `seal()` (a save) closes the group.

@@ -7,7 +7,7 @@ import {
 
 const w = (text: string, weight: number) => ({ text, weight });
 
-describe('prompt weighting (service-interface.md 2.3)', () => {
+describe('prompt weighting (docs/service-interface.md 2.3)', () => {
   it('leaves unweighted text at weight 1, and an empty prompt empty', () => {
     expect(parsePromptWeights('a cabin in the woods')).toEqual([w('a cabin in the woods', 1)]);
     expect(parsePromptWeights('')).toEqual([]);

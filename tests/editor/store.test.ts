@@ -1,5 +1,5 @@
 /**
- * The editor store driven headless (CONVENTIONS 15): editing actions, and undo/redo one gesture
+ * The editor store driven headless: editing actions, and undo/redo one gesture
  * at a time, with no DOM.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The streamed chunks of the local chat engine (service-interface.md 2.9), their pacing and abort. */
+/** The streamed chunks of the local chat engine (docs/service-interface.md 2.9), their pacing and abort. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ChatChunk, ChatChunkSchema } from '../../api/chat';
 import { createChatCompletion, streamChatCompletion, tokenize } from '../../server/engines/text';

@@ -116,7 +116,7 @@ export function dropConnection(res: ServerResponse): void {
   res.socket?.destroy();
 }
 
-/** A `data:` frame for one chunk of a streamed chat completion (the service interface, 2.9). */
+/** A `data:` frame for one chunk of a streamed chat completion (docs/service-interface.md 2.9). */
 export function chunkFrame(content: string | null, options: { role?: string; finish?: string | null; id?: string } = {}): string {
   const delta: Record<string, unknown> = { content };
   if (options.role !== undefined) delta.role = options.role;

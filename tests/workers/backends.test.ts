@@ -69,7 +69,7 @@ describe('image backends in the executor', () => {
     const summary = await exec.run(wf);
     expect(summary.status).toBe('invalid');
     expect(summary.problems).toEqual([
-      { nodeId: 'm', field: 'trigger_word', message: 'trigger_word: Strict backend cannot take this request: it has no subject transfer' },
+      { nodeId: 'm', field: 'trigger_word', message: 'Trigger word: Strict backend cannot take this request: it has no subject transfer' },
     ]);
     expect(sent).toEqual([]);
   });

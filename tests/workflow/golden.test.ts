@@ -1,5 +1,5 @@
 /**
- * Golden fixtures (CONVENTIONS 16, first layer): every fixture either opens, and then saves to
+ * Golden fixtures, loaded and saved: every fixture either opens, and then saves to
  * its committed snapshot and re-saves byte for byte, or is refused with a message naming where.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The chunk objects of a streamed completion (service-interface.md 2.9) and their pacing.
+ * The chunk objects of a streamed completion (docs/service-interface.md 2.9) and their pacing.
  */
 import { type ChatChunk, type FinishReason } from '../../../api/chat';
 
