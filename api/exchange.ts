@@ -18,7 +18,7 @@ export interface Timeouts {
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
-  /** Path below the base URL, starting with '/'. */
+  /** Path below the base URL, starting with '/', with a query after '?' when one is needed. */
   path: string;
   body?: unknown;
   accept: string;
@@ -38,7 +38,8 @@ export interface Exchange {
 /** What an attempt needs from the client that makes it. */
 export interface AttemptContext {
   url: string;
-  token: string | undefined;
+  /** The whole `Authorization` header value (`Bearer …`, `Basic …`), when one is sent. */
+  authorization: string | undefined;
   secrets: readonly string[];
   fetch: FetchLike;
   timeouts: Timeouts;
@@ -110,7 +111,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: spec.accept };
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (ctx.token !== undefined) headers.Authorization = `Bearer ${ctx.token}`;
+  if (ctx.authorization !== undefined) headers.Authorization = ctx.authorization;
 
   let response: Response;
   arm('headers', timeouts.headersMs);
