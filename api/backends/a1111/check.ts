@@ -22,10 +22,12 @@ import type { NeededName, Translation } from './translate';
 
 const SHOWN = 20;
 
-/** "it has: a, b, c" (or "it has none"), with a guess when one name is close. */
+const stem = (name: string) => name.replace(/\.[a-z]+$/i, '').toLowerCase();
+
+/** "it has: a, b, c" (or "it has none"), with a guess when one name is close (or the same file by another extension). */
 function has(name: string, names: readonly string[]): string {
   if (names.length === 0) return 'it has none';
-  const guess = closestName(name, names);
+  const guess = names.find((n) => stem(n) === stem(name)) ?? closestName(name, names);
   const shown = names.slice(0, SHOWN).join(', ') + (names.length > SHOWN ? ` and ${names.length - SHOWN} more` : '');
   return `${guess === undefined ? '' : `did you mean '${guess}'? `}it has: ${shown}`;
 }
@@ -36,64 +38,57 @@ const missing = (need: NeededName, what: string, names: readonly string[]): Fiel
 });
 
 export async function checkNames(t: Translation, lists: ServerLists, options: RequestOptions): Promise<FieldIssue[]> {
-  const issues: FieldIssue[] = [];
   const { needs, payload } = t;
-  const checks: Promise<void>[] = [];
+  const none: FieldIssue[] = [];
+  const checks: Promise<FieldIssue[]>[] = [];
 
   checks.push(lists.samplers(options).then((samplers) => {
     const sampler = String(payload.sampler_name);
-    if (!samplers.has(sampler)) issues.push(missing({ field: 'sampler', name: sampler }, 'sampler', [...samplers]));
+    return samplers.has(sampler) ? none : [missing({ field: 'sampler', name: sampler }, 'sampler', [...samplers])];
   }));
   checks.push(lists.schedulers(options).then((schedulers) => {
     if (schedulers === undefined) {
-      issues.push({ path: 'sampler', message: 'this AUTOMATIC1111 is older than 1.9: it has no schedule setting (/sdapi/v1/schedulers), so the sampler\'s schedule cannot be chosen; update it' });
-    } else if (!schedulers.has(String(payload.scheduler))) {
-      issues.push(missing({ field: 'sampler', name: String(payload.scheduler) }, 'schedule', [...schedulers]));
+      return [{ path: 'sampler', message: 'this AUTOMATIC1111 is older than 1.9: it has no schedule setting (/sdapi/v1/schedulers), so the sampler\'s schedule cannot be chosen; update it' }];
     }
+    const scheduler = String(payload.scheduler);
+    return schedulers.has(scheduler) ? none : [missing({ field: 'sampler', name: scheduler }, 'schedule', [...schedulers])];
   }));
   if (needs.checkpoint !== undefined || needs.refiner !== undefined) {
     checks.push(lists.checkpoints(options).then((models) => {
       const ids = new Set(models.flatMap(checkpointIds));
       const labels = models.map(checkpointLabel);
-      for (const need of [needs.checkpoint, needs.refiner]) {
-        if (need !== undefined && !ids.has(need.name)) issues.push(missing(need, 'checkpoint', labels));
-      }
+      return [needs.checkpoint, needs.refiner].flatMap((need) => (need === undefined || ids.has(need.name) ? [] : [missing(need, 'checkpoint', labels)]));
     }));
   }
-  if (needs.vae !== undefined) {
-    const need = needs.vae;
-    checks.push(lists.vaes(options).then((vaes) => {
-      if (!['Automatic', 'None', ...vaes].includes(need.name)) issues.push(missing(need, 'VAE', vaes));
-    }));
+  const { vae } = needs;
+  if (vae !== undefined) {
+    checks.push(lists.vaes(options).then((vaes) => (['Automatic', 'None', ...vaes].includes(vae.name) ? none : [missing(vae, 'VAE', vaes)])));
   }
   if (needs.loras.length > 0) {
     checks.push(lists.loras(options).then((loras) => {
       const known = new Set(loras.flatMap((l) => [l.name, ...(l.alias ? [l.alias] : [])]));
-      for (const need of needs.loras) if (!known.has(need.name)) issues.push(missing(need, 'LoRA', loras.map((l) => l.name)));
+      return needs.loras.filter((need) => !known.has(need.name)).map((need) => missing(need, 'LoRA', loras.map((l) => l.name)));
     }));
   }
   if (needs.embeddings.length > 0) {
-    checks.push(lists.embeddings(options).then(({ loaded, skipped }) => {
-      for (const need of needs.embeddings) {
-        if (loaded.includes(need.name) || (needs.checkpointChanges && skipped.includes(need.name))) continue;
-        issues.push(skipped.includes(need.name)
-          ? { path: need.field, message: `AUTOMATIC1111 skips the embedding '${need.name}' with the checkpoint it has loaded (it was made for another model family)` }
-          : missing(need, 'embedding', loaded));
-      }
-    }));
+    checks.push(lists.embeddings(options).then(({ loaded, skipped }) => needs.embeddings.flatMap((need) => {
+      if (loaded.includes(need.name) || (needs.checkpointChanges && skipped.includes(need.name))) return [];
+      return [skipped.includes(need.name)
+        ? { path: need.field, message: `AUTOMATIC1111 skips the embedding '${need.name}' with the checkpoint it has loaded (it was made for another model family)` }
+        : missing(need, 'embedding', loaded)];
+    })));
   }
-  if (needs.controlnet !== undefined) {
-    const need = needs.controlnet;
+  const { controlnet } = needs;
+  if (controlnet !== undefined) {
     checks.push(lists.controlnets(options).then((models) => {
       if (models === undefined) {
-        issues.push({ path: need.field, message: 'AUTOMATIC1111 has no ControlNet: install the sd-webui-controlnet extension (Forge has it built in)' });
-        return;
+        return [{ path: controlnet.field, message: 'AUTOMATIC1111 has no ControlNet: install the sd-webui-controlnet extension (Forge has it built in)' }];
       }
       // The extension also finds a model by its name without the hash, in any case.
-      const exact = models.includes(need.name) || models.some((m) => m.replace(/ \[[^\]]*\]$/, '').toLowerCase() === need.name.toLowerCase());
-      if (!exact) issues.push(missing(need, 'ControlNet model', models));
+      const named = models.includes(controlnet.name) || models.some((m) => m.replace(/ \[[^\]]*\]$/, '').toLowerCase() === controlnet.name.toLowerCase());
+      return named ? none : [missing(controlnet, 'ControlNet model', models)];
     }));
   }
-  await Promise.all(checks);
-  return issues;
+  // In the order of the request's fields, whichever list came back first.
+  return (await Promise.all(checks)).flat();
 }

@@ -70,7 +70,7 @@ function prompts(engine: EngineId, req: ImageRequest, names: BackendNamesConfig 
   }
   prompt = toA1111Prompt(prompt);
   negative = toA1111Prompt(negative);
-  if (req.style_preset !== undefined && req.style_preset !== 'base') {
+  if (isSdxlEngine(engine) && req.style_preset !== undefined && req.style_preset !== 'base') {
     ({ prompt, negative } = applyStyle(req.style_preset, prompt, negative));
     notes.push({
       field: 'style_preset', treatment: 'approximated',

@@ -72,7 +72,8 @@ describe('generate against the AUTOMATIC1111 double', () => {
       backend.review('sdxl', { prompt: 'x', init_image: init, mask_image: mask });
       await backend.generate('sdxl', { prompt: 'x', init_image: init, mask_image: mask });
       await backend.generate('controlnet-sdxl', { prompt: 'x', controlnet: 'svc:canny_sdxl', controlnet_image: init });
-      const decodes = [...atob.mock.calls.filter(([s]) => long(s)), ...from.mock.calls.filter(([s, enc]) => long(s) && enc === 'base64')];
+      const fromBase64 = (from.mock.calls as unknown[][]).filter(([s, enc]) => long(s) && enc === 'base64');
+      const decodes = [...atob.mock.calls.filter(([s]) => long(s)), ...fromBase64];
       expect(decodes).toEqual([]);
     } finally {
       atob.mockRestore();

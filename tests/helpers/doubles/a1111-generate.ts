@@ -36,7 +36,7 @@ export interface GenerationRecord {
 }
 
 export type DoubleEvent =
-  | { type: 'request'; method: string; path: string; authorization?: string }
+  | { type: 'request'; method: string; path: string; query: string; authorization?: string }
   | { type: 'started'; generation: GenerationRecord }
   | { type: 'step'; step: number; steps: number }
   | { type: 'progress'; body: unknown }

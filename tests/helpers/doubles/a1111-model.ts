@@ -120,11 +120,11 @@ export function parseModel(text: string, model: Record<string, FieldType>): Pars
   const issues: ValidationIssue[] = [];
   const fields: Record<string, unknown> = { ...DEFAULTS };
   const ignored: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const type = model[key];
-    if (type === undefined) ignored.push(key);
-    else fields[key] = coerce(type, value, ['body', key], issues);
+  // pydantic checks fields in the model's order, so its errors come in that order.
+  for (const [key, type] of Object.entries(model)) {
+    if (key in body) fields[key] = coerce(type, (body as Record<string, unknown>)[key], ['body', key], issues);
   }
+  for (const key of Object.keys(body)) if (model[key] === undefined) ignored.push(key);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, fields, ignored };
 }
 

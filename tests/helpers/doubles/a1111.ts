@@ -49,7 +49,7 @@ function authProblem(header: string | undefined, apiAuth: string): string | unde
   const [scheme, param] = (header ?? '').split(' ');
   if (header === undefined || scheme?.toLowerCase() !== 'basic' || param === undefined) return 'Not authenticated';
   const decoded = Buffer.from(param, 'base64').toString('latin1');
-  if (!decoded.includes(':') || !/^[\x00-\x7f]*$/.test(decoded)) return 'Invalid authentication credentials';
+  if (!decoded.includes(':') || [...decoded].some((ch) => ch.charCodeAt(0) > 0x7f)) return 'Invalid authentication credentials';
   return apiAuth.split(',').includes(decoded) ? undefined : 'Incorrect username or password';
 }
 
@@ -86,7 +86,7 @@ export async function startA1111Double(given: A1111DoubleOptions = {}): Promise<
   const route = async (req: IncomingMessage, body: string, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://double');
     const path = url.pathname;
-    state.emit({ type: 'request', method: req.method ?? '', path, authorization: req.headers.authorization });
+    state.emit({ type: 'request', method: req.method ?? '', path, query: url.search, authorization: req.headers.authorization });
     const get = req.method === 'GET';
     // Routes added beside the API (the Lora extension's, ControlNet's) are outside --api-auth.
     const outsideAuth = path === '/sdapi/v1/loras' || path.startsWith('/controlnet/');
