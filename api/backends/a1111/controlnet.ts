@@ -37,7 +37,9 @@ export interface ControlUnit {
   model: string;
 }
 
-export function controlUnit(req: ImageRequest, names: BackendNamesConfig | undefined, notes: TranslationNote[], refusals: FieldIssue[]): ControlUnit | undefined {
+export function controlUnit(
+  req: ImageRequest, names: BackendNamesConfig | undefined, notes: TranslationNote[], refusals: FieldIssue[], image: (b64: string) => string,
+): ControlUnit | undefined {
   const serviceName = req.controlnet;
   if (serviceName === undefined) return undefined;
   const model = withoutExtension(assetName(names, 'controlnet', serviceName, notes));
@@ -56,7 +58,7 @@ export function controlUnit(req: ImageRequest, names: BackendNamesConfig | undef
   return {
     model,
     args: {
-      enabled: true, module, model, weight: 1, image: req.controlnet_image,
+      enabled: true, module, model, weight: 1, image: image(req.controlnet_image),
       resize_mode: 'Just Resize', pixel_perfect: module !== 'none',
       guidance_start: 0, guidance_end: 1, control_mode: 'Balanced', save_detected_map: false,
     },

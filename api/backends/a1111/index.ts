@@ -13,7 +13,7 @@ import { IMAGE_MAX_RESPONSE_BYTES } from '../../image-client';
 import type { ImageResponse } from '../../image-schema';
 import { ApiError } from '../../errors';
 import { withRetries } from '../../retry';
-import { elideImages } from '../elide';
+import { elidedBase64, elideImages } from '../elide';
 import type { BackendOptions } from '../options';
 import { BACKEND_LABEL, type BackendNames, type ImageBackend, type ImageCallOptions } from '../types';
 import { checkNames } from './check';
@@ -108,7 +108,7 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
     kind: 'a1111',
     label: LABEL,
     review(engine, request) {
-      const t = translate(engine, request, options.names);
+      const t = translate(engine, request, options.names, elidedBase64);
       return {
         backend: 'a1111', label: LABEL, refusals: t.refusals, notes: t.notes,
         translated: { path: `/sdapi/v1/${t.route}`, body: elideImages(t.payload) },

@@ -115,7 +115,11 @@ function size(field: 'width' | 'height', value: number, notes: TranslationNote[]
   return made;
 }
 
-export function translate(engine: EngineId, req: ImageRequest, names: BackendNamesConfig | undefined): Translation {
+/**
+ * `image` is applied to each image as it goes into the payload: the record's description in
+ * `review`, so that a large image is never scanned there.
+ */
+export function translate(engine: EngineId, req: ImageRequest, names: BackendNamesConfig | undefined, image: (b64: string) => string = (b64) => b64): Translation {
   const d = imageDefaults(engine);
   const mode = imageMode(req);
   const out: Translation = { route: 'txt2img', payload: {}, notes: [], refusals: [], needs: { loras: [], embeddings: [], checkpointChanges: false } };
@@ -174,18 +178,18 @@ export function translate(engine: EngineId, req: ImageRequest, names: BackendNam
   }
   if (req.init_image !== undefined) {
     out.route = 'img2img';
-    Object.assign(payload, { init_images: [req.init_image], resize_mode: 0, denoising_strength: req.strength ?? d.strength });
+    Object.assign(payload, { init_images: [image(req.init_image)], resize_mode: 0, denoising_strength: req.strength ?? d.strength });
     if (req.mask_image !== undefined) {
       // The whole picture at the asked size, the mask as given (white is painted), unblurred,
       // starting from the original pixels: what an inpainting pipeline with a strength does.
       Object.assign(payload, {
-        mask: req.mask_image, inpainting_mask_invert: 0, inpainting_fill: 1, inpaint_full_res: false,
+        mask: image(req.mask_image), inpainting_mask_invert: 0, inpainting_fill: 1, inpaint_full_res: false,
         mask_blur_x: 0, mask_blur_y: 0,
       });
     }
   }
   if (req.controlnet !== undefined) {
-    const unit = controlUnit(req, names, notes, refusals);
+    const unit = controlUnit(req, names, notes, refusals, image);
     if (unit !== undefined) {
       payload.alwayson_scripts = { controlnet: { args: [unit.args] } };
       needs.controlnet = { field: 'controlnet', name: unit.model };
