@@ -66,6 +66,9 @@ export async function checkNames(t: Translation, lists: ServerLists, options: Re
   }
   if (needs.loras.length > 0) {
     checks.push(lists.loras(options).then((loras) => {
+      if (loras === undefined) {
+        return needs.loras.map((need) => ({ path: need.field, message: 'AUTOMATIC1111 takes no LoRAs here: its built-in Lora extension is turned off' }));
+      }
       const known = new Set(loras.flatMap((l) => [l.name, ...(l.alias ? [l.alias] : [])]));
       return needs.loras.filter((need) => !known.has(need.name)).map((need) => missing(need, 'LoRA', loras.map((l) => l.name)));
     }));

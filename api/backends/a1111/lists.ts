@@ -19,8 +19,8 @@ import {
 export interface ServerLists {
   checkpoints(options?: RequestOptions): Promise<SdModel[]>;
   vaes(options?: RequestOptions): Promise<string[]>;
-  /** Every name a LoRA answers to in a prompt: its file name and its alias. */
-  loras(options?: RequestOptions): Promise<{ name: string; alias?: string | null }[]>;
+  /** Every name a LoRA answers to in a prompt (file name, alias); undefined when the Lora extension is off. */
+  loras(options?: RequestOptions): Promise<{ name: string; alias?: string | null }[] | undefined>;
   embeddings(options?: RequestOptions): Promise<{ loaded: string[]; skipped: string[] }>;
   /** Undefined when the ControlNet extension is not installed (the route is missing). */
   controlnets(options?: RequestOptions): Promise<string[] | undefined>;
@@ -58,7 +58,7 @@ export function createServerLists(http: Http): ServerLists {
   return {
     checkpoints: (options) => get('/sdapi/v1/sd-models', SdModelsSchema, options),
     vaes: async (options) => (await get('/sdapi/v1/sd-vae', VaesSchema, options)).map((v) => v.model_name),
-    loras: (options) => get('/sdapi/v1/loras', LorasSchema, options),
+    loras: (options) => unlessMissing(get('/sdapi/v1/loras', LorasSchema, options)),
     embeddings: async (options) => {
       const { loaded, skipped } = await get('/sdapi/v1/embeddings', EmbeddingsSchema, options);
       return { loaded: Object.keys(loaded), skipped: Object.keys(skipped) };

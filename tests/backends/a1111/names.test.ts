@@ -66,6 +66,12 @@ describe('names AUTOMATIC1111 lacks', () => {
     expect(error.detail).toContain("textual_inversions.easynegative: AUTOMATIC1111 skips the embedding 'easynegative'");
   });
 
+  it('refuses LoRAs when the server takes none (its Lora extension off)', async () => {
+    double = await startA1111Double({ loraExtensionOff: true });
+    const error = await refusedWith(backendFor(double).generate('sdxl', { prompt: 'x', loras: { detail: 1 } }));
+    expect(error.detail).toBe('not sent: loras.detail: AUTOMATIC1111 takes no LoRAs here: its built-in Lora extension is turned off');
+  });
+
   it('the double, like AUTOMATIC1111, leaves out a <lora:…> it lacks', async () => {
     double = await startA1111Double({ loras: [{ name: 'detail_tweaker' }] });
     await fetch(`${double.url}/sdapi/v1/txt2img`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ prompt: 'x <lora:nope:1> <lora:detail_tweaker:0.5>', steps: 1 }) });

@@ -127,6 +127,8 @@ export interface A1111DoubleOptions {
   manual?: boolean;
   /** Width × height × batch size beyond which the GPU runs out of memory. */
   vramPixels?: number;
+  /** The built-in Lora extension turned off: no `/sdapi/v1/loras`. */
+  loraExtensionOff?: boolean;
   /** An AUTOMATIC1111 older than 1.9, without `/sdapi/v1/schedulers`. */
   before19?: boolean;
 }

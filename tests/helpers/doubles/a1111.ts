@@ -101,7 +101,7 @@ export async function startA1111Double(given: A1111DoubleOptions = {}): Promise<
       return json(res, 200, SCHEDULERS.map((s) => ({ name: s.name, label: s.label, aliases: s.aliases ?? null, default_rho: -1, need_inner_model: false })));
     }
     if (get && path === '/sdapi/v1/sd-vae') return json(res, 200, (opts.vaes ?? []).map((v) => ({ model_name: v, filename: `/models/VAE/${v}` })));
-    if (get && path === '/sdapi/v1/loras') return json(res, 200, (opts.loras ?? []).map((l) => ({ name: l.name, alias: l.alias ?? l.name, path: `/models/Lora/${l.name}.safetensors`, metadata: {} })));
+    if (get && path === '/sdapi/v1/loras' && !opts.loraExtensionOff) return json(res, 200, (opts.loras ?? []).map((l) => ({ name: l.name, alias: l.alias ?? l.name, path: `/models/Lora/${l.name}.safetensors`, metadata: {} })));
     if (get && path === '/sdapi/v1/embeddings') {
       const item = { step: null, sd_checkpoint: null, sd_checkpoint_name: null, shape: 768, vectors: 1 };
       const of = (names: string[] = []) => Object.fromEntries(names.map((n) => [n, item]));
