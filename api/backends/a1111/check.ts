@@ -48,7 +48,7 @@ export async function checkNames(t: Translation, lists: ServerLists, options: Re
   }));
   checks.push(lists.schedulers(options).then((schedulers) => {
     if (schedulers === undefined) {
-      return [{ path: 'sampler', message: 'this AUTOMATIC1111 is older than 1.9: it has no schedule setting (/sdapi/v1/schedulers), so the sampler\'s schedule cannot be chosen; update it' }];
+      return [{ path: 'sampler', message: 'this server has no /sdapi/v1/schedulers (AUTOMATIC1111 before 1.9, or another server with a look-alike API), so the sampler\'s schedule cannot be chosen; update it to 1.9 or later' }];
     }
     const scheduler = String(payload.scheduler);
     return schedulers.has(scheduler) ? none : [missing({ field: 'sampler', name: scheduler }, 'schedule', [...schedulers])];
