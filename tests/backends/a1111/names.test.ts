@@ -99,6 +99,15 @@ describe('names AUTOMATIC1111 lacks', () => {
     expect(double.generations[0]!.controlnet).toEqual({ module: 'none', model: 'control_v11p_sd15_canny [d14c016b]', loose: true });
   });
 
+  it('the double, like the extension, refuses a unit field of the wrong value with a 500', async () => {
+    double = await startA1111Double({ controlnetModels: ['canny [d14c016b]'] });
+    const control = await imageB64('png');
+    const raw = await fetch(`${double.url}/sdapi/v1/txt2img`, {
+      method: 'POST', body: JSON.stringify({ prompt: 'x', alwayson_scripts: { controlnet: { args: [{ enabled: true, model: 'canny', image: control, resize_mode: 'Stretch' }] } } }),
+    });
+    expect([raw.status, ((await raw.json()) as { error: string }).error]).toEqual([500, 'ValidationError']);
+  });
+
   it('refuses to choose a schedule on an AUTOMATIC1111 older than 1.9', async () => {
     double = await startA1111Double({ before19: true });
     const error = await refusedWith(backendFor(double).generate('sdxl', { prompt: 'x' }));

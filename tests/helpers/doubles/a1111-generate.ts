@@ -75,8 +75,27 @@ async function decodes(encoding: unknown): Promise<boolean> {
 
 const ALWAYSON = ['refiner', 'seed', 'sampler', 'hypertile', 'extra options'];
 
+const RESIZE_MODES = ['Just Resize', 'Crop and Resize', 'Resize and Fill', 'Inner Fit (Scale to Fit)', 'Outer Fit (Shrink to Fit)', 'Scale to Fit (Inner Fit)', 'Envelope (Outer Fit)'];
+const CONTROL_MODES = ['Balanced', 'My prompt is more important', 'ControlNet is more important'];
+const unitError = (field: string, text: string) => failure(500, 'ValidationError', '', `1 validation error for ControlNetUnit\n${field}\n  ${text}`);
+
+/** `ControlNetUnit`'s own field checks (pydantic 1): a failure surfaces as a 500 from the script. */
+function unitFields(unit: Record<string, unknown>): Outcome | undefined {
+  const { resize_mode: resize, control_mode: control, weight } = unit;
+  if (typeof resize === 'string' && !RESIZE_MODES.includes(resize)) return unitError('resize_mode', `'${resize}' is not a valid ResizeMode (type=value_error)`);
+  if (typeof control === 'string' && !CONTROL_MODES.includes(control)) {
+    return unitError('control_mode', `value is not a valid enumeration member; permitted: ${CONTROL_MODES.map((m) => `'${m}'`).join(', ')} (type=type_error.enum)`);
+  }
+  if (typeof weight === 'number' && (weight < 0 || weight > 2)) {
+    return unitError('weight', `ensure this value is ${weight < 0 ? 'greater than or equal to 0.0' : 'less than or equal to 2.0'} (type=value_error.number)`);
+  }
+  return undefined;
+}
+
 /** The ControlNet unit's checks, in the extension's order; a failure is what the API answers. */
 async function controlUnit(state: ServerState, unit: Record<string, unknown>, record: GenerationRecord): Promise<Outcome | undefined> {
+  const invalid = unitFields(unit);
+  if (invalid !== undefined) return invalid;
   const module = String(unit.module ?? 'none');
   if (!PREPROCESSORS.has(module)) {
     return failure(500, 'ValidationError', '', `1 validation error for ControlNetUnit\nmodule\n  module(${module}) not found in supported modules. (type=value_error)`);
