@@ -64,6 +64,19 @@ describe('progress and cancel', () => {
     expect(finished.generation).toMatchObject({ interrupted: true, stepsDone: 2, steps: 30 });
   });
 
+  it('the double, like AUTOMATIC1111, answers an interrupted run with the images so far', async () => {
+    double = await startA1111Double({ manual: true });
+    const answer = fetch(`${double.url}/sdapi/v1/txt2img`, { method: 'POST', body: JSON.stringify({ prompt: 'x', steps: 10, batch_size: 2 }) });
+    await double.waitFor('started');
+    double.step(3);
+    await double.waitFor('step', (e) => e.step === 3);
+    await fetch(`${double.url}/sdapi/v1/interrupt`, { method: 'POST' });
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { images: string[] }).images).toHaveLength(2);
+    expect(double.generations[0]).toMatchObject({ interrupted: true, stepsDone: 3 });
+  });
+
   it('a cancel before anything is sent sends nothing, not even an interrupt', async () => {
     double = await startA1111Double({ manual: true });
     const controller = new AbortController();
