@@ -70,9 +70,32 @@ export function extractServiceMessage(body: string): string {
   return message.length > MAX_SERVICE_MESSAGE ? `${message.slice(0, MAX_SERVICE_MESSAGE)}…` : message;
 }
 
+/**
+ * FastAPI's answers: a validation failure's `{detail: [{loc, msg}]}` as `body.steps: value is not
+ * a valid integer`, and AUTOMATIC1111's `{error, detail, body, errors}` (the exception's class
+ * name, its detail or its text) as the detail, or as `OutOfMemoryError: CUDA out of memory…`.
+ */
+function fastApiMessage(record: Record<string, unknown>): string | undefined {
+  const { detail, error, errors } = record;
+  if (Array.isArray(detail) && detail.length > 0) {
+    const items = detail.map((item: unknown) => {
+      const { loc, msg } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+      const where = Array.isArray(loc) ? loc.map(String).join('.') : '';
+      const what = typeof msg === 'string' ? msg : JSON.stringify(item);
+      return where === '' ? what : `${where}: ${what}`;
+    });
+    return items.join('; ');
+  }
+  if (typeof error !== 'string' || !('errors' in record)) return undefined;
+  if (typeof detail === 'string' && detail !== '') return detail;
+  return typeof errors === 'string' && errors !== '' ? `${error}: ${errors}` : error;
+}
+
 function pickMessage(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
+  const fastApi = fastApiMessage(record);
+  if (fastApi !== undefined) return fastApi;
   const error = record.error;
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null) {

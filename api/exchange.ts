@@ -18,7 +18,7 @@ export interface Timeouts {
 
 export interface RequestSpec {
   method: 'GET' | 'POST';
-  /** Path below the base URL, starting with '/'. */
+  /** Path below the base URL, starting with '/', with a query after '?' when one is needed. */
   path: string;
   /** Sent as JSON, except a FormData, which goes as multipart/form-data (fetch sets its boundary). */
   body?: unknown;
@@ -39,7 +39,8 @@ export interface Exchange {
 /** What an attempt needs from the client that makes it. */
 export interface AttemptContext {
   url: string;
-  token: string | undefined;
+  /** The whole `Authorization` header value (`Bearer …`, `Basic …`), when one is sent. */
+  authorization: string | undefined;
   secrets: readonly string[];
   fetch: FetchLike;
   timeouts: Timeouts;
@@ -133,7 +134,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   const headers: Record<string, string> = { Accept: spec.accept };
   const multipart = typeof FormData !== 'undefined' && spec.body instanceof FormData;
   if (spec.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (ctx.token !== undefined) headers.Authorization = `Bearer ${ctx.token}`;
+  if (ctx.authorization !== undefined) headers.Authorization = ctx.authorization;
 
   let response: Response;
   arm('headers', timeouts.headersMs);

@@ -13,8 +13,13 @@ export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 180_000, idleMs: 60_000 }
 export interface ClientConfig {
   /** Base URL of the API, e.g. `http://127.0.0.1:8787/local/image`; a trailing slash is ignored. */
   baseUrl: string;
-  /** Sent as `Authorization: Bearer <token>` when given; never appears in errors. */
+  /** Sent as `Authorization: Bearer <token>` when given (see `auth`); never appears in errors. */
   token?: string;
+  /**
+   * How `token` is sent: `bearer` (the default), or `basic` for a `user:password` token sent as
+   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`).
+   */
+  auth?: 'bearer' | 'basic';
   /** Replaces the global fetch (tests, proxies). */
   fetch?: FetchLike;
   /** Deadlines in milliseconds; defaults 180 s for the response to start, 60 s of body silence. */
@@ -77,6 +82,27 @@ function normaliseToken(token: string | undefined): string | undefined {
   return trimmed;
 }
 
+/** A password shorter than this is not redacted on its own: it would garble every message. */
+const MIN_REDACTED_PASSWORD = 4;
+
+/** The `Authorization` header for the token, and every form of it that must never be shown. */
+function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic'): { header?: string; secrets: string[] } {
+  if (auth === 'bearer') {
+    const bearer = normaliseToken(token);
+    return bearer === undefined ? { secrets: [] } : { header: `Bearer ${bearer}`, secrets: [bearer] };
+  }
+  const pair = token?.trim();
+  if (pair === undefined || pair === '') return { secrets: [] };
+  // Base64 carries spaces safely; only what the server could not decode as ASCII is refused.
+  if (!/^[\x20-\x7e]+$/.test(pair) || !pair.includes(':')) {
+    throw new TypeError('token for HTTP basic authentication must be user:password in printable ASCII (a colon between the two); check that it was copied whole');
+  }
+  const encoded = btoa(pair);
+  const password = pair.slice(pair.indexOf(':') + 1);
+  const secrets = [pair, encoded, ...(password.length >= MIN_REDACTED_PASSWORD ? [password] : [])];
+  return { header: `Basic ${encoded}`, secrets };
+}
+
 function positive(name: string, value: number): number {
   if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`);
   return value;
@@ -84,8 +110,7 @@ function positive(name: string, value: number): number {
 
 /** Checks the settings (throwing a TypeError or RangeError that names the bad one) and builds the shared layer. */
 export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http {
-  const token = normaliseToken(config.token);
-  const secrets = token === undefined ? [] : [token];
+  const { header: authorization, secrets } = authorizationFor(config.token, config.auth ?? 'bearer');
   const base = normaliseBaseUrl(config.baseUrl, secrets);
   // An http(s) URL's pathname is never empty ('/' at least), so the slashes are trimmed here.
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -98,13 +123,16 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
 
   const urlFor = (path: string): string => {
     const url = new URL(base.href);
-    url.pathname = `${basePath}${path}`;
+    // A query in `path` joins the base URL's own (which the pathname could not carry).
+    const query = path.indexOf('?');
+    url.pathname = `${basePath}${query === -1 ? path : path.slice(0, query)}`;
+    if (query !== -1) new URLSearchParams(path.slice(query + 1)).forEach((value, key) => url.searchParams.append(key, value));
     return url.href;
   };
 
   const pageOrigin = config.pageOrigin === undefined ? {} : { pageOrigin: config.pageOrigin };
   const open = (spec: RequestSpec, attempt: number, signal?: AbortSignal) => openExchange({
-    url: urlFor(spec.path), token, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
+    url: urlFor(spec.path), authorization, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
   }, spec, attempt, signal);
 
   function parseJson<S extends z.ZodType>(exchange: Exchange, text: string, schema: S): z.infer<S> {
@@ -145,7 +173,7 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
   return {
     secrets,
     policy,
-    endpoint: (method, path) => `${method.toUpperCase()} ${base.protocol}//${base.host}${basePath}${path}`,
+    endpoint: (method, path) => `${method.toUpperCase()} ${base.protocol}//${base.host}${basePath}${path.split('?')[0]}`,
     open,
     parseJson,
     requestJson,

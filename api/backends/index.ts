@@ -9,6 +9,7 @@ import type { ClientConfig } from '../http';
 import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
 import type { BackendOptions } from './options';
 import { createImageRouter, type EngineRoutes } from './router';
+import { createA1111Backend } from './a1111/index';
 import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
@@ -16,7 +17,7 @@ import type { BackendKind, ImageBackend } from './types';
 const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend) | undefined> = {
   service: createServiceBackend,
   comfyui: undefined,
-  a1111: undefined,
+  a1111: createA1111Backend,
   openai: createOpenAIImagesBackend,
 };
 
