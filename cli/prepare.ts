@@ -9,6 +9,7 @@ import { registry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
 import { loadNodeTypes } from '../workers/load-nodes';
+import type { ReviewRequest } from '../workers/backend-review';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
 import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
@@ -93,10 +94,11 @@ function reloadWithOverrides(loaded: { workflow: Workflow; warnings: readonly Wo
 }
 
 /**
- * Loads and checks the run. Throws PrepareError (exit 1) for file and workflow problems and
- * UsageError (exit 2) for command-line ones (an unknown node or parameter in `--set`).
+ * Loads and checks the run. Throws PrepareError (exit 1) for file and workflow problems (with
+ * `review`, what the chosen image backends cannot take too) and UsageError (exit 2) for
+ * command-line ones (an unknown node or parameter in `--set`).
  */
-export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRun> {
+export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequest): Promise<PreparedRun> {
   const text = await readWorkflowFile(resolve(cwd, args.file), args.file);
   let loaded;
   try {
@@ -119,7 +121,7 @@ export async function prepareRun(args: RunArgs, cwd: string): Promise<PreparedRu
   const chatModel = args.model ?? (args.textBaseUrl === undefined ? DEFAULT_LOCAL_CHAT_MODEL : '');
 
   await loadNodeTypes(workflow, registry);
-  const planned = planRun(workflow, registry, plan);
+  const planned = planRun(workflow, registry, plan, review);
   const inRun = new Set(planned.ok ? planned.plan.nodes.map((n) => n.id) : workflow.nodes.map((n) => n.id));
   const problems = [...(planned.ok ? [] : planned.problems), ...chatModelProblems(workflow, inRun, chatModel)];
   if (problems.length > 0) {

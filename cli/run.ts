@@ -10,7 +10,11 @@ import { registry } from '../nodes/index';
 import { previewNode } from '../nodes/preview';
 import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
 import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
+import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
+import { routeImageRequests } from '../api/backends/index';
+import type { ImageClient } from '../api/client-types';
+import { reviewOf } from '../workers/backend-review';
 import { resolveBackends } from './backends';
 import { checkBaseUrl, openEndpoints } from './endpoints';
 import { EXIT, type CliIo } from './io';
@@ -21,6 +25,9 @@ import { createOutputWriter, createRunDir, runIdFor, type PortFiles } from './ou
 import { prepareRun } from './prepare';
 import { createProgress, formatDuration } from './progress';
 import { recordRequests } from './requests';
+
+/** Stands in for the service while the backends review a workflow before the run; never called. */
+const NOT_SENT: ImageClient = { generate: () => Promise.reject(new Error('nothing is sent while a workflow is checked')) };
 
 /** After an interrupt, how long the run may take to wind down before the results are written anyway. */
 const WIND_DOWN_MS = 3000;
@@ -54,10 +61,11 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   // Command-line mistakes are reported before anything is read or started.
   if (args.imageBaseUrl !== undefined) checkBaseUrl('--image-base-url', args.imageBaseUrl);
   if (args.textBaseUrl !== undefined) checkBaseUrl('--text-base-url', args.textBaseUrl);
-  const prepared = await prepareRun(args, io.cwd);
+  const backends = await resolveBackends(args.backends, io.cwd);
+  // What the backends cannot take is a problem of the workflow, found before anything starts.
+  const prepared = await prepareRun(args, io.cwd, reviewOf(routeImageRequests(NOT_SENT, backends)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
-  const backends = await resolveBackends(args.backends, io.cwd);
   const endpoints = await openEndpoints({
     imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, backends, env: io.env, client: io.client,
     log: (line) => say(line),
@@ -132,6 +140,12 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
       problems.push(`writing manifest.json failed: ${(error as Error).message}`);
     });
 
+    // Checked before the run, so only a workflow that changed its mind could land here: say it all the same.
+    if (summary?.status === 'invalid') {
+      say(`the workflow cannot run (${summary.problems.length} problem${summary.problems.length === 1 ? '' : 's'}); nothing was sent`);
+      for (const problem of summary.problems) say(`  ${formatProblem(problem)}`);
+      return EXIT.failed;
+    }
     // The run's own warnings (a cache that failed, a chat stream that closed without [DONE]).
     for (const warning of summary?.warnings ?? []) say(`warning: ${warning}`);
     for (const problem of problems) say(`error: ${problem}`);

@@ -99,8 +99,9 @@ export function imageParamIssues(p: AnyImageParams, imagePorts: RequestImages, c
 export function standInRequest(p: AnyImageParams, imagePorts: RequestImages, connected: ReadonlySet<string>): { engine: EngineId; request: ImageRequest } {
   const stand = {
     ...p,
-    // The stand-in prompt names the trigger word, as the real one must.
-    prompt: connected.has('prompt') ? (p.trigger_word ?? '') : p.prompt,
+    // The stand-in prompt names the trigger word, as the real one must; it is never empty, so a
+    // backend that needs a prompt does not refuse one that has yet to arrive.
+    prompt: connected.has('prompt') ? (p.trigger_word ?? 'the prompt from its input') : p.prompt,
     negative_prompt: connected.has('negative_prompt') ? undefined : p.negative_prompt,
     seed: connected.has('seed') ? null : p.seed,
   };

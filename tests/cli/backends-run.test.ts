@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWorkflow } from '../../workflow/embed/index';
+import { startA1111Double, type A1111Double } from '../helpers/doubles/a1111';
 import { startOpenAIImagesDouble, type OpenAIImagesDouble } from '../helpers/doubles/openai-images';
 import { EXAMPLES, example, onlyRunDir, readManifest, runCli } from './helpers';
 
@@ -25,11 +26,13 @@ interface BackendUnderTest {
 }
 
 let openai: OpenAIImagesDouble;
+let a1111: A1111Double;
 beforeAll(async () => {
   openai = await startOpenAIImagesDouble({ apiKey: 'sk-test-backend-key-0123456789' });
+  a1111 = await startA1111Double({ apiAuth: 'painter:s3cret-pass', controlnetModels: ['diffusers_xl_canny_full [2b69fca4]'] });
 });
 afterAll(async () => {
-  await openai.close();
+  await Promise.all([openai.close(), a1111.close()]);
 });
 
 const BACKENDS: BackendUnderTest[] = [
@@ -40,13 +43,24 @@ const BACKENDS: BackendUnderTest[] = [
     imageRequests: () => openai.received.filter((r) => r.path.startsWith('/v1/images/')).length,
     refuses: { 'controlnet-from-image': /OpenAI Images cannot take this request: .*ControlNet/ },
   },
+  {
+    kind: 'a1111',
+    flags: () => [
+      '--image-backend', 'a1111', '--backend-url', a1111.url,
+      '--checkpoint', 'sdxl=sd_xl_base_1.0.safetensors', '--checkpoint', 'sd=v1-5-pruned-emaonly.safetensors',
+      '--checkpoint', 'controlnet-sdxl=sd_xl_base_1.0.safetensors', '--asset', 'svc:canny_sdxl=diffusers_xl_canny_full',
+    ],
+    env: () => ({ ATELIER_BACKEND_TOKEN: 'painter:s3cret-pass' }),
+    imageRequests: () => a1111.generations.length,
+    refuses: { 'subject-transfer': /AUTOMATIC1111 \/ Forge cannot take this request: .*subject/i },
+  },
 ];
 
-/** The embedded workflow of every image the run wrote, by file name. */
+/** The embedded workflow of every image the run wrote, by file name (without the extension: backends answer in their own formats). */
 function embeddedWorkflows(dir: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const file of readdirSync(dir).filter((f) => /\.(png|jpe?g)$/.test(f)).sort()) {
-    out[file] = extractWorkflow(readFileSync(join(dir, file)))?.workflow;
+    out[file.replace(/\.\w+$/, '')] = extractWorkflow(readFileSync(join(dir, file)))?.workflow;
   }
   return out;
 }
