@@ -21,10 +21,17 @@ export interface RequestSpec {
   /** Path below the base URL, starting with '/'. */
   path: string;
   body?: unknown;
+  /** A multipart body (file uploads), sent instead of `body`; fetch sets its Content-Type. */
+  form?: FormData;
   accept: string;
+  /**
+   * Error statuses whose response is handed back like a 2xx one instead of thrown, for an API
+   * whose error body the caller reads itself (ComfyUI's 400 with per-node validation errors).
+   */
+  acceptStatus?: readonly number[];
 }
 
-/** One started 2xx response whose body has not been read yet. */
+/** One started 2xx response (or one of `acceptStatus`) whose body has not been read yet. */
 export interface Exchange {
   readonly response: Response;
   readonly endpoint: string;
@@ -109,7 +116,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   if (signal?.aborted) throw fail(signal.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: spec.accept };
-  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (spec.body !== undefined && spec.form === undefined) headers['Content-Type'] = 'application/json';
   if (ctx.token !== undefined) headers.Authorization = `Bearer ${ctx.token}`;
 
   let response: Response;
@@ -118,7 +125,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     response = await raceAbort(ctx.fetch(ctx.url, {
       method: spec.method,
       headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      body: spec.form ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body)),
       signal: controller.signal,
     }), controller.signal);
   } catch (error) {
@@ -154,7 +161,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   }
 
   const exchange: Exchange = { response, endpoint, attempt, chunks, close };
-  if (response.ok) return exchange;
+  if (response.ok || spec.acceptStatus?.includes(response.status) === true) return exchange;
   throw await httpError(ctx, exchange);
 }
 

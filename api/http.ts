@@ -32,7 +32,7 @@ export interface RequestOptions {
 export interface Http {
   readonly secrets: readonly string[];
   readonly policy: RetryPolicy;
-  /** `METHOD URL` of a path below the base URL, safe to show. */
+  /** `METHOD URL` of a path below the base URL (its query left out), safe to show. */
   endpoint(method: string, path: string): string;
   /** One attempt: resolves once a 2xx response has started; any other outcome is an ApiError. */
   open(spec: RequestSpec, attempt: number, signal?: AbortSignal): Promise<Exchange>;
@@ -88,9 +88,12 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
   const policy = resolveRetryPolicy(config.retry);
   const maxResponseBytes = positive('maxResponseBytes', config.maxResponseBytes ?? defaultMaxBytes);
 
+  // A path may carry a query (`/view?filename=…`); it must not land in the pathname, escaped.
   const urlFor = (path: string): string => {
     const url = new URL(base.href);
-    url.pathname = `${basePath}${path}`;
+    const query = path.indexOf('?');
+    url.pathname = `${basePath}${query < 0 ? path : path.slice(0, query)}`;
+    if (query >= 0) url.search = path.slice(query);
     return url.href;
   };
 
@@ -131,7 +134,7 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
   return {
     secrets,
     policy,
-    endpoint: (method, path) => `${method.toUpperCase()} ${base.protocol}//${base.host}${basePath}${path}`,
+    endpoint: (method, path) => `${method.toUpperCase()} ${base.protocol}//${base.host}${basePath}${path.split('?')[0] ?? ''}`,
     open,
     parseJson,
     requestJson,
