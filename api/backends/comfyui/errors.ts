@@ -45,6 +45,14 @@ function listNames(names: string[]): string {
   return `it has: ${shown}${names.length > SHOWN_NAMES ? ` and ${names.length - SHOWN_NAMES} more` : ''}`;
 }
 
+/** The file probably meant, comparing names without their extension (`x.ckpt` for `x.safetensors`). */
+function likelyMeant(name: string, names: string[]): string | undefined {
+  const stem = (file: string) => file.replace(/\.[a-z0-9]+$/i, '');
+  const stems = names.map(stem);
+  const close = closestName(stem(name), stems);
+  return close === undefined ? undefined : names[stems.indexOf(close)];
+}
+
 type NodeError = Extract<NonNullable<Refusal['node_errors']>, Record<string, unknown>>[string]['errors'][number];
 
 async function describeNodeError(id: string, classType: string, error: NodeError, ctx: ErrorContext): Promise<{ path: string; message: string }> {
@@ -56,7 +64,7 @@ async function describeNodeError(id: string, classType: string, error: NodeError
   if (error.type === 'value_not_in_list' && named !== undefined) {
     const names = comboChoices(error.extra_info?.input_config) ?? await ctx.lookup(classType, input).catch(() => undefined);
     const from = role?.fromSettings === true ? ` (the ${role.field === 'use_refiner' ? 'refiner' : named.what} set for ${ctx.engine} in Settings)` : '';
-    const guess = names === undefined ? undefined : closestName(String(value), names);
+    const guess = names === undefined ? undefined : likelyMeant(String(value), names);
     const where = named.folder === undefined ? '' : `; put the file in ComfyUI's ${named.folder} folder or pick one it has`;
     const known = names === undefined ? '' : `; ${guess === undefined ? '' : `did you mean '${guess}'? `}${listNames(names)}`;
     return { path, message: `ComfyUI has no ${named.what} '${String(value)}'${from}${known}${names?.length === 0 ? where : ''}` };

@@ -62,7 +62,7 @@ const IMAGE_FILE = /\.(png|jpe?g|webp|gif|tiff?|bmp|avif)$/i;
 
 export function nodeClasses(models: Models): Record<string, NodeClass> {
   return {
-    CheckpointLoaderSimple: { category: 'loaders', input: { required: { ckpt_name: [models.checkpoints] } }, output: ['MODEL', 'CLIP', 'VAE'] },
+    CheckpointLoaderSimple: { category: 'loaders', input: { required: { ckpt_name: [models.checkpoints, { tooltip: 'The name of the checkpoint (model) to load.' }] } }, output: ['MODEL', 'CLIP', 'VAE'] },
     CLIPTextEncode: { category: 'conditioning', input: { required: { text, clip: ['CLIP'] } }, output: ['CONDITIONING'] },
     CLIPTextEncodeSDXL: {
       category: 'advanced/conditioning', output: ['CONDITIONING'],
@@ -103,7 +103,7 @@ export function nodeClasses(models: Models): Record<string, NodeClass> {
     },
     LoraLoader: {
       category: 'loaders', output: ['MODEL', 'CLIP'],
-      input: { required: { model: ['MODEL'], clip: ['CLIP'], lora_name: [models.loras], strength_model: float(1, -100, 100), strength_clip: float(1, -100, 100) } },
+      input: { required: { model: ['MODEL'], clip: ['CLIP'], lora_name: [models.loras, { tooltip: 'The name of the LoRA.' }], strength_model: float(1, -100, 100), strength_clip: float(1, -100, 100) } },
     },
     VAELoader: { category: 'loaders', output: ['VAE'], input: { required: { vae_name: [[...models.vaes, 'pixel_space']] } } },
     ControlNetLoader: { category: 'loaders', output: ['CONTROL_NET'], input: { required: { control_net_name: [models.controlnets] } } },

@@ -46,8 +46,8 @@ export interface ComfyDouble {
   queue(): { running: QueueItem | undefined; pending: QueueItem[] };
   /** The next node of `classType` to run fails (out of memory, or another exception). */
   failNext(failure: PlannedFailure): void;
-  /** Runs wait before each sampler step until `release()` (or an interrupt). */
-  hold(): void;
+  /** Runs wait before sampler step `atStep` (1 by default) until `release()` (or an interrupt). */
+  hold(atStep?: number): void;
   release(): void;
   /** Resolves once `predicate` holds, checked at every change (a request, a step, a run's end). */
   until(predicate: () => boolean): Promise<void>;
@@ -79,7 +79,7 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
   let number = 0;
   let interruptFlag = false;
   let failure: PlannedFailure | undefined;
-  let holding = false;
+  let holdAt: number | undefined;
   let waitingAt: { promptId: string; step: number; go: () => void } | undefined;
   const watchers = new Set<() => void>();
   const changed = () => { for (const w of [...watchers]) w(); };
@@ -112,7 +112,7 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
       },
       beforeStep: async (promptId, _node, step) => {
         await new Promise<void>((resolve) => setImmediate(resolve));
-        if (!holding || interruptFlag) return;
+        if (holdAt === undefined || step < holdAt || interruptFlag) return;
         await new Promise<void>((go) => { waitingAt = { promptId, step, go }; changed(); });
       },
     });
@@ -230,6 +230,7 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket: Socket, head) => {
     const url = new URL(req.url ?? '/', 'http://double');
+    received.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
     if (options.webSocket === false || url.pathname.replace(/^\/api/, '') !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -253,8 +254,8 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
     history,
     queue: () => ({ running, pending: [...pending] }),
     failNext: (planned) => { failure = planned; },
-    hold: () => { holding = true; },
-    release: () => { holding = false; releaseWaiting(); },
+    hold: (atStep = 1) => { holdAt = atStep; },
+    release: () => { holdAt = undefined; releaseWaiting(); },
     waiting: () => (waitingAt === undefined ? undefined : { promptId: waitingAt.promptId, step: waitingAt.step }),
     until: (predicate) => new Promise((resolve) => {
       const check = () => { if (predicate()) { watchers.delete(check); resolve(); } };
@@ -262,7 +263,7 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
       check();
     }),
     async close() {
-      holding = false;
+      holdAt = undefined;
       releaseWaiting();
       for (const ws of wss.clients) ws.terminate();
       for (const socket of connections) socket.destroy();
