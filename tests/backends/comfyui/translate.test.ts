@@ -109,7 +109,7 @@ describe('ComfyUI translation: the graph for each mode', () => {
 
   it('the SDXL refiner: KSamplerAdvanced split at high_noise_frac × steps, leftover noise handed to the refiner checkpoint', () => {
     const g = graphOf('sdxl', { prompt: 'a fox', use_refiner: true, high_noise_frac: 0.8, steps: 30, seed: 5 });
-    const [base, refiner] = byClass(g.prompt, 'KSamplerAdvanced').map(([id, n]) => ({ id, ...n.inputs }));
+    const [base, refiner] = byClass(g.prompt, 'KSamplerAdvanced').map(([id, n]) => ({ id, ...n.inputs } as Record<string, unknown> & { id: string }));
     expect(base).toMatchObject({ add_noise: 'enable', noise_seed: 5, steps: 30, start_at_step: 0, end_at_step: 24, return_with_leftover_noise: 'enable' });
     expect(refiner).toMatchObject({ add_noise: 'disable', noise_seed: 5, steps: 30, start_at_step: 24, end_at_step: 10000, return_with_leftover_noise: 'disable' });
     expect(refiner?.latent_image).toEqual([base?.id, 0]);
@@ -131,7 +131,7 @@ describe('ComfyUI translation: the graph for each mode', () => {
       prompt: 'a portrait, mystyle', negative_prompt: 'badhands', loras: { 'detail.safetensors': 0.6, 'svc:film': -0.5 },
       vae: 'sdxl_vae.safetensors', textual_inversions: { 'svc:easynegative': 'badhands', 'mystyle-ti': 'mystyle' },
     });
-    const loras = byClass(g.prompt, 'LoraLoader').map(([id, n]) => ({ id, ...n.inputs }));
+    const loras = byClass(g.prompt, 'LoraLoader').map(([id, n]) => ({ id, ...n.inputs } as Record<string, unknown> & { id: string }));
     expect(loras.map((l) => [l.lora_name, l.strength_model, l.strength_clip])).toEqual([['detail.safetensors', 0.6, 0.6], ['film', -0.5, -0.5]]);
     expect(loras[1]?.model).toEqual([loras[0]?.id, 0]);
     expect(byClass(g.prompt, 'CLIPTextEncode').map(([, n]) => n.inputs.text)).toEqual(['a portrait, embedding:mystyle-ti', 'embedding:easynegative']);
