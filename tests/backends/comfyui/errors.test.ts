@@ -1,22 +1,14 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../../helpers/closed-port';
 import { startComfyDouble, type ComfyDouble } from '../../helpers/doubles/comfyui';
 import { caught, comfyOn, NAMES } from './helpers';
 
 let comfy: ComfyDouble | undefined;
 afterEach(async () => { await comfy?.close(); comfy = undefined; });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('ComfyUI errors in words', () => {
   it('a ComfyUI that is not running: connection refused, with how to start it', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const backend = comfyOn({ url: `http://127.0.0.1:${port}` } as ComfyDouble);
     const error = await caught(backend.generate('sdxl', { prompt: 'x' }));
     expect(error.kind).toBe('network');
