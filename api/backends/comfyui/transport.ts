@@ -68,25 +68,27 @@ export function createTransport(options: BackendOptions) {
   const getJson = <S extends z.ZodType>(path: string, schema: S, o: RequestOptions = {}) =>
     http.requestJson({ method: 'GET', path, accept: 'application/json' }, schema, o);
 
+  /** GET /history/{prompt_id}: the run's entry once it has left the queue. */
+  async function history(promptId: string, o: RequestOptions = {}): Promise<HistoryEntry | undefined> {
+    const all = await getJson(`/history/${encodeURIComponent(promptId)}`, HistorySchema, o);
+    return all[promptId];
+  }
+
+  /** GET /queue: whether the prompt is running, waiting, or in neither list. */
+  async function queueState(promptId: string, o: RequestOptions = {}): Promise<{ state: QueueState; ahead: number }> {
+    const queue = await getJson('/queue', QueueSchema, o);
+    if (queue.queue_running.some((item) => item[1] === promptId)) return { state: 'running', ahead: 0 };
+    // Pending items run lowest number first (a heap in execution.py's PromptQueue).
+    const pending = [...queue.queue_pending].sort((a, b) => Number(a[0]) - Number(b[0]));
+    const index = pending.findIndex((item) => item[1] === promptId);
+    return index < 0 ? { state: 'absent', ahead: 0 } : { state: 'pending', ahead: index + queue.queue_running.length };
+  }
+
   return {
     http,
     getJson,
-
-    /** GET /history/{prompt_id}: the run's entry once it has left the queue. */
-    async history(promptId: string, o: RequestOptions = {}): Promise<HistoryEntry | undefined> {
-      const all = await getJson(`/history/${encodeURIComponent(promptId)}`, HistorySchema, o);
-      return all[promptId];
-    },
-
-    /** GET /queue: whether the prompt is running, waiting, or in neither list. */
-    async queueState(promptId: string, o: RequestOptions = {}): Promise<{ state: QueueState; ahead: number }> {
-      const queue = await getJson('/queue', QueueSchema, o);
-      if (queue.queue_running.some((item) => item[1] === promptId)) return { state: 'running', ahead: 0 };
-      // Pending items run lowest number first (a heap in execution.py's PromptQueue).
-      const pending = [...queue.queue_pending].sort((a, b) => Number(a[0]) - Number(b[0]));
-      const index = pending.findIndex((item) => item[1] === promptId);
-      return index < 0 ? { state: 'absent', ahead: 0 } : { state: 'pending', ahead: index + queue.queue_running.length };
-    },
+    history,
+    queueState,
 
     /** GET /view: an output image's bytes, bounded. */
     getBytes(path: string, o: RequestOptions = {}): Promise<Uint8Array> {
@@ -123,12 +125,15 @@ export function createTransport(options: BackendOptions) {
     },
 
     /**
-     * POST /prompt. A 400 is ComfyUI refusing the graph, handed back to be told in words. A retry
-     * could queue the prompt twice, so only failures before ComfyUI answered anything are retried,
-     * and a timeout (the prompt may have been queued) is not.
+     * POST /prompt. A 400 is ComfyUI refusing the graph, handed back to be told in words. A lost
+     * answer may hide a queued prompt, so a retry first looks for the prompt's id (a current
+     * ComfyUI keeps the id it is sent) and a timeout is not retried.
      */
     queue(body: { prompt: unknown; client_id: string; prompt_id: string }, o: RequestOptions = {}): Promise<QueueResult> {
       return retry(async (attempt) => {
+        if (attempt > 1 && ((await queueState(body.prompt_id, o)).state !== 'absent' || await history(body.prompt_id, o) !== undefined)) {
+          return { ok: true, promptId: body.prompt_id } as const;
+        }
         let exchange;
         try {
           exchange = await http.open({ method: 'POST', path: '/prompt', body, accept: 'application/json', acceptStatus: [400] }, attempt, o.signal);

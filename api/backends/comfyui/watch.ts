@@ -87,7 +87,8 @@ export async function watchRun(o: WatchOptions, state: WatchState): Promise<Outc
 
   const handle = (message: ComfyMessage) => {
     const data = message.data;
-    if (data.prompt_id !== promptId) return;
+    // The socket is this run's own (its client id); older ComfyUIs send no prompt_id at all.
+    if (data.prompt_id !== undefined && data.prompt_id !== promptId) return;
     switch (message.type) {
       case 'execution_start':
         state.running = true;

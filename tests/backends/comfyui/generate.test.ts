@@ -47,6 +47,31 @@ describe('ComfyUI generate against the double', () => {
     expect(steps).toEqual(['step 1 of 4', 'step 2 of 4', 'step 3 of 4', 'step 4 of 4']);
   });
 
+  it('takes progress without a prompt_id (older ComfyUI) from its own socket', async () => {
+    await comfy.close();
+    comfy = await startComfyDouble({ progressWithoutPromptId: true });
+    const steps: string[] = [];
+    await comfyOn(comfy).generate('sd', { prompt: 'x', steps: 2, seed: 1 }, { onProgress: (_f, m) => { if (m?.startsWith('step')) steps.push(m); } });
+    expect(steps).toEqual(['step 1 of 2', 'step 2 of 2']);
+  });
+
+  it('does not queue a prompt twice when the answer to POST /prompt is lost', async () => {
+    let lost = false;
+    const losing: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!lost && init?.method === 'POST' && String(input).endsWith('/prompt')) {
+        lost = true;
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+      }
+      return response;
+    };
+    const backend = comfyOn(comfy, { fetch: losing, retry: { maxAttempts: 2, sleep: () => Promise.resolve() } });
+    const response = await backend.generate('sd', { prompt: 'x', steps: 1, seed: 1 });
+    expect(response.images).toHaveLength(1);
+    expect(comfy.received.prompts).toHaveLength(1);
+  });
+
   it('polls the queue and the history when there is no WebSocket constructor', async () => {
     const messages: string[] = [];
     const response = await comfyOn(comfy, { WebSocket: undefined }).generate('sd', { prompt: 'a cat', steps: 3, seed: 3 }, {

@@ -28,6 +28,8 @@ export interface ComfyDoubleOptions {
   webSocket?: boolean;
   /** Node classes this ComfyUI lacks (an older version). */
   without?: string[];
+  /** `progress` messages without prompt_id, as main.py's hook sent them before 2024. */
+  progressWithoutPromptId?: boolean;
 }
 
 export type { Upload };
@@ -87,7 +89,8 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
 
   const queueRemaining = () => pending.length + (running === undefined ? 0 : 1);
   const send = (event: string, data: Record<string, unknown>, sid: string | undefined) => {
-    const message = JSON.stringify({ type: event, data });
+    const { prompt_id: _, ...old } = data;
+    const message = JSON.stringify({ type: event, data: event === 'progress' && options.progressWithoutPromptId === true ? old : data });
     if (sid === undefined) for (const ws of sockets.values()) ws.send(message);
     else sockets.get(sid)?.send(message);
   };
