@@ -131,6 +131,9 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
       if (outcome.kind === 'interrupted') throw interruptedError(ctx, 'ComfyUI stopped the run: it was interrupted there (its Cancel button, or another client)');
       if (outcome.kind === 'gone') throw interruptedError(ctx, "the prompt left ComfyUI's queue without a result: it was deleted there, or ComfyUI restarted");
       const outputs = outcome.entry.outputs[graph.output]?.images ?? [];
+      if (outputs.length === 0) {
+        throw new ApiError({ kind: 'invalid-response', retryable: false, endpoint: promptEndpoint, attempts: 1, detail: `ComfyUI finished the run but its history holds no image from the SaveImage node (${graph.output})` }, secrets);
+      }
       const bytes = await fetchImages(outputs, o);
       o.onProgress?.(1, 'done');
       return { images: bytes.map((b) => ({ image_b64: imageCodec.encode(b), seed })) };

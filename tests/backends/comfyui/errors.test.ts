@@ -91,6 +91,20 @@ describe('ComfyUI errors in words', () => {
     expect(response.images).toHaveLength(1);
   });
 
+  it('a finished run whose history holds no image is an invalid response, not an empty success', async () => {
+    comfy = await startComfyDouble();
+    const noOutputs: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).includes('/history/')) return response;
+      const body = await response.json() as Record<string, { outputs: unknown }>;
+      for (const entry of Object.values(body)) entry.outputs = {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const error = await caught(comfyOn(comfy, { fetch: noOutputs }).generate('sd', { prompt: 'x', steps: 1, seed: 1 }));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.detail).toMatch(/^ComfyUI finished the run but its history holds no image from the SaveImage node \(\d+\)$/);
+  });
+
   it('refuses before sending when the translation refuses, naming the field', async () => {
     comfy = await startComfyDouble();
     const error = await caught(comfyOn(comfy, { names: {} }).generate('sdxl', { prompt: 'x' }));
