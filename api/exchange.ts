@@ -23,9 +23,14 @@ export interface RequestSpec {
   /** Sent as JSON, except a FormData, which goes as multipart/form-data (fetch sets its boundary). */
   body?: unknown;
   accept: string;
+  /**
+   * Error statuses whose response is handed back like a 2xx one instead of thrown, for an API
+   * whose error body the caller reads itself (ComfyUI's 400 with per-node validation errors).
+   */
+  acceptStatus?: readonly number[];
 }
 
-/** One started 2xx response whose body has not been read yet. */
+/** One started 2xx response (or one of `acceptStatus`) whose body has not been read yet. */
 export interface Exchange {
   readonly response: Response;
   readonly endpoint: string;
@@ -178,7 +183,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   }
 
   const exchange: Exchange = { response, endpoint, attempt, chunks, close };
-  if (response.ok) return exchange;
+  if (response.ok || spec.acceptStatus?.includes(response.status) === true) return exchange;
   throw await httpError(ctx, exchange);
 }
 

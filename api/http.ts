@@ -45,7 +45,7 @@ export interface RequestOptions {
 export interface Http {
   readonly secrets: readonly string[];
   readonly policy: RetryPolicy;
-  /** `METHOD URL` of a path below the base URL, safe to show. */
+  /** `METHOD URL` of a path below the base URL (its query left out), safe to show. */
   endpoint(method: string, path: string): string;
   /** One attempt: resolves once a 2xx response has started; any other outcome is an ApiError. */
   open(spec: RequestSpec, attempt: number, signal?: AbortSignal): Promise<Exchange>;

@@ -10,13 +10,14 @@ import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config
 import type { BackendOptions } from './options';
 import { createImageRouter, type EngineRoutes } from './router';
 import { createA1111Backend } from './a1111/index';
+import { createComfyBackend } from './comfyui/index';
 import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
 
 const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend) | undefined> = {
   service: createServiceBackend,
-  comfyui: undefined,
+  comfyui: createComfyBackend,
   a1111: createA1111Backend,
   openai: createOpenAIImagesBackend,
 };

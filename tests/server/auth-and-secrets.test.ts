@@ -2,8 +2,8 @@
  * Contract: with ATELIER_LOCAL_TOKEN set, the local engines require exactly that token (401 with
  * a fixed text otherwise); no token, right or wrong, ever appears in the server's output.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../helpers/closed-port';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 import { postJson, raw } from './http';
 
@@ -13,15 +13,6 @@ const WRONG_TOKEN = 'wrong-guess-H6j3Lk0Pq8';
 const SECRETS = [LOCAL_TOKEN, UPSTREAM_TOKEN, WRONG_TOKEN];
 
 let server: ServerProcess;
-
-/** A port with nothing listening on it, for an unreachable upstream. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 
 beforeAll(async () => {
   server = await startServer({

@@ -1,0 +1,56 @@
+/**
+ * Image bytes in and out of this backend. Every base64 decode and encode goes through
+ * `imageCodec`, so a test can count them: an input image is decoded once (to upload it) and
+ * never re-encoded; an output image is encoded once (for the response).
+ */
+import { sniffImageFormat, type ImageFormat } from '../../image-data';
+
+export const imageCodec = {
+  decode(base64: string): Uint8Array<ArrayBuffer> {
+    const binary = atob(base64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  },
+  encode(bytes: Uint8Array): string {
+    const parts: string[] = [];
+    // String.fromCharCode takes arguments, so the bytes go in slices a call can hold.
+    for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+    return btoa(parts.join(''));
+  },
+};
+
+const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', tiff: 'tiff', avif: 'avif' };
+const MIME: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', tiff: 'image/tiff', avif: 'image/avif' };
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Two 32-bit FNV-style hashes, for pages outside a secure context, where crypto.subtle is missing. */
+function fallbackHash(bytes: Uint8Array): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ bytes.length;
+  for (const b of bytes) {
+    h1 = Math.imul(h1 ^ b, 0x01000193);
+    h2 = Math.imul(h2 ^ b, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+export interface InputFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** `atelier-<content hash>.<ext>`: the same image always has the same name, so a re-run finds it uploaded. */
+  name: string;
+  mime: string;
+}
+
+/** Decodes an input image once and names it by its content. */
+export async function inputFile(base64: string): Promise<InputFile> {
+  const bytes = imageCodec.decode(base64);
+  const format = sniffImageFormat(bytes) ?? 'png';
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  const digest = subtle === undefined ? fallbackHash(bytes) : hex(new Uint8Array(await subtle.digest('SHA-256', bytes))).slice(0, 32);
+  return { bytes, name: `atelier-${digest}.${EXTENSION[format]}`, mime: MIME[format] };
+}
