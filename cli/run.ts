@@ -13,6 +13,7 @@ import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/e
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
 import { routeImageRequests } from '../api/backends/index';
+import { nodeWebSocket } from '../server/node-websocket';
 import type { ImageClient } from '../api/client-types';
 import { reviewOf } from '../workers/backend-review';
 import { resolveBackends } from './backends';
@@ -66,8 +67,10 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   const prepared = await prepareRun(args, io.cwd, reviewOf(routeImageRequests(NOT_SENT, backends)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
+  const usesComfy = Object.values(backends).some((b) => b.kind === 'comfyui');
   const endpoints = await openEndpoints({
     imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, backends, env: io.env, client: io.client,
+    ...(usesComfy ? { WebSocket: await nodeWebSocket() } : {}),
     log: (line) => say(line),
   });
   try {

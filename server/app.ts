@@ -15,6 +15,7 @@ import { infoRoutes } from './routes/info';
 import { localImageRoutes } from './routes/local-image';
 import { localTextRoutes } from './routes/local-text';
 import { serveStatic } from './routes/static';
+import { nodeWebSocket } from './node-websocket';
 
 export interface AtelierServer {
   /** `http://host:port`, the address to open (loopback when bound to every interface). */
@@ -36,7 +37,7 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Every secret the server knows, so the log can redact them wherever they appear. */
 function secretsOf(config: ServerConfig): string[] {
-  return [config.localToken, config.forwarder.token].filter((s): s is string => s !== undefined);
+  return [config.localToken, config.forwarder.token, config.forwarder.backendToken].filter((s): s is string => s !== undefined);
 }
 
 function isClientGone(error: unknown, req: IncomingMessage): boolean {
@@ -56,11 +57,12 @@ function requestUrl(req: IncomingMessage): URL {
 
 export async function createAtelierServer(config: ServerConfig, options: ServerOptions = {}): Promise<AtelierServer> {
   const logger = options.logger ?? createLogger(secretsOf(config));
+  const usesComfy = Object.values(config.forwarder.imageBackends).some((b) => b.kind === 'comfyui');
   const routes: Route[] = [
     ...infoRoutes(config),
     ...localImageRoutes(config),
     ...localTextRoutes(config),
-    ...forwarderRoutes(config),
+    ...forwarderRoutes(config, usesComfy ? { WebSocket: await nodeWebSocket() } : {}),
   ];
 
   function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

@@ -1,0 +1,84 @@
+/**
+ * The forwarder with image backends: the real server process, started as a person would
+ * (ATELIER_IMAGE_BACKEND, ATELIER_BACKEND_URL, ATELIER_BACKEND_TOKEN), sends a browser's
+ * service-shaped request to the backend's double translated, holds the credential, and answers
+ * in the service's shape; what the backend cannot take is a 400 naming the field and nothing is
+ * sent; /api/info names the backend and never its URL or credential.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startA1111Double, type A1111Double } from '../helpers/doubles/a1111';
+import { startComfyDouble, type ComfyDouble } from '../helpers/doubles/comfyui';
+import { startServer, type ServerProcess } from '../helpers/server-process';
+import { postJson, raw } from './http';
+
+const CREDENTIAL = 'painter:forward-Pa55word';
+let a1111: A1111Double;
+let comfy: ComfyDouble;
+let server: ServerProcess;
+let comfyServer: ServerProcess;
+
+beforeAll(async () => {
+  a1111 = await startA1111Double({ apiAuth: CREDENTIAL });
+  comfy = await startComfyDouble();
+  [server, comfyServer] = await Promise.all([
+    startServer({ ATELIER_IMAGE_BACKEND: 'a1111', ATELIER_BACKEND_URL: a1111.url, ATELIER_BACKEND_TOKEN: CREDENTIAL }),
+    startServer({ ATELIER_IMAGE_BACKEND: 'comfyui', ATELIER_BACKEND_URL: comfy.url }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server.stop(), comfyServer.stop()]);
+  await Promise.all([a1111.close(), comfy.close()]);
+});
+
+describe('the forwarder on an image backend', () => {
+  it('translates the request, sends the credential itself, and answers in the service\'s shape', async () => {
+    const res = await postJson(server.url, '/forward/image/generate/sd', { prompt: 'a harbour at dawn', seed: 5, steps: 4, sampler: 'K_EULER_ANCESTRAL' });
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.text) as { images: { image_b64: string; seed?: number }[] };
+    expect(body.images).toHaveLength(1);
+    expect(body.images[0]!.seed).toBe(5);
+    expect(Buffer.from(body.images[0]!.image_b64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(a1111.generations.at(-1)).toMatchObject({ sampler: 'Euler a', route: 'txt2img' });
+    expect(res.text).not.toContain(CREDENTIAL);
+  });
+
+  it('checks the request as the service would, naming the field, and sends nothing', async () => {
+    const before = a1111.generations.length;
+    const res = await postJson(server.url, '/forward/image/generate/sdxl', { prompt: 'x', steps: 0 });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/^steps: /);
+    expect(a1111.generations.length).toBe(before);
+  });
+
+  it('a mode the backend cannot do is refused with its reason, and nothing is sent', async () => {
+    const before = comfy.received.prompts.length;
+    const res = await postJson(comfyServer.url, '/forward/image/generate/sdxl', { prompt: 'a photo of sks', transfer_images: { sks: ['/9j/4AAQSkZJRgABAQ=='] } });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/transfer_images: ComfyUI cannot take this request/);
+    expect(comfy.received.prompts.length).toBe(before);
+  });
+
+  it('a backend that refuses, in its own words, names the missing setting', async () => {
+    const res = await postJson(comfyServer.url, '/forward/image/generate/sdxl', { prompt: 'a lighthouse', seed: 1, steps: 2 });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/ComfyUI.*checkpoint/i);
+  });
+
+  it('/api/info names each engine\'s backend, never its address or credential', async () => {
+    const info = JSON.parse((await raw(server.url, '/api/info')).text) as { forwarder: { image: boolean; imageBackends: Record<string, unknown> } };
+    expect(info.forwarder.image).toBe(true);
+    expect(info.forwarder.imageBackends).toEqual({
+      sdxl: { kind: 'a1111', label: 'AUTOMATIC1111 / Forge' },
+      sd: { kind: 'a1111', label: 'AUTOMATIC1111 / Forge' },
+      'controlnet-sdxl': { kind: 'a1111', label: 'AUTOMATIC1111 / Forge' },
+    });
+    const text = JSON.stringify(info);
+    expect(text).not.toContain(CREDENTIAL);
+    expect(text).not.toContain(new URL(a1111.url).port);
+  });
+
+  it('the start-up lines say where each engine goes, without the credential', () => {
+    expect(server.output()).toMatch(/backend: +sdxl to AUTOMATIC1111 \/ Forge at 127\.0\.0\.1:\d+ \(with ATELIER_BACKEND_TOKEN\)/);
+    expect(server.output()).not.toContain(CREDENTIAL);
+  });
+});
