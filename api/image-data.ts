@@ -113,3 +113,11 @@ export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   }
   return out;
 }
+
+/** Bytes to standard base64 (an image on its way into a request or a response). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  // String.fromCharCode takes arguments, so the bytes go in slices a call can hold.
+  for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+  return btoa(parts.join(''));
+}

@@ -3,21 +3,11 @@
  * `imageCodec`, so a test can count them: an input image is decoded once (to upload it) and
  * never re-encoded; an output image is encoded once (for the response).
  */
-import { sniffImageFormat, type ImageFormat } from '../../image-data';
+import { base64ToBytes, bytesToBase64, sniffImageFormat, type ImageFormat } from '../../image-data';
 
 export const imageCodec = {
-  decode(base64: string): Uint8Array<ArrayBuffer> {
-    const binary = atob(base64);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  },
-  encode(bytes: Uint8Array): string {
-    const parts: string[] = [];
-    // String.fromCharCode takes arguments, so the bytes go in slices a call can hold.
-    for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
-    return btoa(parts.join(''));
-  },
+  decode: (base64: string): Uint8Array<ArrayBuffer> => base64ToBytes(base64),
+  encode: (bytes: Uint8Array): string => bytesToBase64(bytes),
 };
 
 const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', tiff: 'tiff', avif: 'avif' };
