@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { BACKEND_KINDS, BackendNamesConfigSchema, DEFAULT_BASE_URL, EngineBackendsSchema, type BackendKind, type BackendNamesConfig, type EngineBackends } from '../api/backends/index';
 import { ENGINES, type EngineId } from '../api/catalog';
 import { UsageError, type BackendArgs } from './args';
+import { checkBaseUrl } from './endpoints';
 
 const isEngine = (value: string): value is EngineId => (ENGINES as readonly string[]).includes(value);
 
@@ -90,6 +91,11 @@ export async function resolveBackends(args: BackendArgs, cwd: string): Promise<E
     const merged = { ...config.names, ...names, ...(checkpoint === undefined ? {} : { checkpoint }) };
     if (config.names?.assets !== undefined || names.assets !== undefined) merged.assets = { ...config.names?.assets, ...names.assets };
     backends[engine] = { ...config, ...(Object.keys(merged).length === 0 ? {} : { names: merged }) };
+  }
+  for (const engine of routed) {
+    // Checked here, before anything is built from it, so the mistake names the flag it came from.
+    const flag = args.url !== undefined ? '--backend-url' : `--backends (${engine}.baseUrl)`;
+    backends[engine] = { ...backends[engine]!, baseUrl: checkBaseUrl(flag, backends[engine]!.baseUrl).href.replace(/\/$/, '') };
   }
   for (const [engine] of checkpoints) {
     if (backends[engine] === undefined) throw new UsageError(`--checkpoint ${engine}=…: the ${engine} engine is not routed to a backend`);

@@ -102,7 +102,7 @@ describe('image backends in the executor', () => {
       ...strictBackend().backend,
       review: (_engine, request) => ({
         backend: 'comfyui', label: 'Picky', notes: [], translated: {},
-        refusals: request.prompt.length > 10 ? [{ path: 'prompt', message: 'is too long for it' }] : [],
+        refusals: request.prompt.includes('indeed') ? [{ path: 'prompt', message: 'is too long for it' }] : [],
       }),
       generate: () => Promise.reject(new Error('must not be sent')),
     };
