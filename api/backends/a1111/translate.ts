@@ -14,12 +14,12 @@ import { isSdxlEngine, type EngineId } from '../../catalog';
 import { imageDefaults, imageMode, SDXL_ONLY_FIELDS, type ImageRequest } from '../../image-schema';
 import type { FieldIssue } from '../../issues';
 import type { BackendNamesConfig } from '../config';
+import { applyStyle } from '../styles';
 import type { TranslationNote } from '../types';
 import { assetName, withoutExtension } from './assets';
 import { controlUnit } from './controlnet';
 import { promptLiteral, toA1111Prompt } from './prompt';
 import { A1111_SAMPLERS } from './samplers';
-import { applyStyle } from './styles';
 
 /** A name the server must have, and the request field it came from. */
 export interface NeededName {

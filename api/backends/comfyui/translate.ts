@@ -7,10 +7,10 @@ import { ENGINE_FAMILY, isPublicAsset, type EngineId } from '../../catalog';
 import { imageDefaults, type ImageRequest } from '../../image-schema';
 import type { FieldIssue } from '../../issues';
 import { backendAssetName, type BackendNamesConfig } from '../config';
+import { applyStyle, STYLES } from '../styles';
 import type { TranslationNote } from '../types';
 import type { ImageField, Recipe } from './graph';
 import { COMFY_SAMPLERS } from './samplers';
-import { STYLE_TEMPLATES, styledNegative, styledPrompt } from './styles';
 
 export interface TranslateOptions {
   names?: BackendNamesConfig;
@@ -103,12 +103,13 @@ export function translate(engine: EngineId, req: ImageRequest, options: Translat
   }
   let [prompt = '', prompt2, negative = '', negative2] = embedded.texts;
   if (sdxl && req.style_preset !== undefined && req.style_preset !== 'base') {
-    const style = STYLE_TEMPLATES[req.style_preset];
-    prompt = styledPrompt(prompt, style);
-    if (prompt2 !== undefined) prompt2 = styledPrompt(prompt2, style);
-    negative = styledNegative(negative, style);
-    if (negative2 !== undefined) negative2 = styledNegative(negative2, style);
-    notes.push({ field: 'style_preset', treatment: 'approximated', message: `ComfyUI has no style presets: '${req.style_preset}' becomes style words added to the prompt ("${style.positive}") and to the negative prompt` });
+    const preset = req.style_preset;
+    ({ prompt, negative } = applyStyle(preset, prompt, negative));
+    // prompt_2 feeds SDXL's other text encoder (text_g): left plain, it would pull against the style.
+    const second = applyStyle(preset, prompt2 ?? '', negative2 ?? '');
+    if (prompt2 !== undefined) prompt2 = second.prompt;
+    if (negative2 !== undefined) negative2 = second.negative;
+    notes.push({ field: 'style_preset', treatment: 'approximated', message: `ComfyUI has no style presets: '${preset}' becomes words around the prompt ("${STYLES[preset].template}") and in the negative prompt` });
   }
 
   let controlnet: Recipe['controlnet'];

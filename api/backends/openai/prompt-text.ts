@@ -5,22 +5,8 @@
  */
 import type { ImageRequest } from '../../image-schema';
 import { stripPromptWeights } from '../../prompt';
+import { STYLES } from '../styles';
 import type { TranslationNote } from '../types';
-
-/** Presets whose name does not read well as "<name> style". */
-const STYLE_PHRASE: Record<string, string> = {
-  base: '',
-  enhance: 'enhanced detail, sharp focus',
-  '3d-model': '3D model style',
-  HDR: 'HDR style',
-  'RPG Fantasy Game': 'RPG fantasy game style',
-  'tile-texture': 'seamless tile texture',
-  'Real Estate': 'real estate photography style',
-};
-
-export function stylePhrase(preset: string): string {
-  return STYLE_PHRASE[preset] ?? `${preset.replace(/-/g, ' ').toLowerCase()} style`;
-}
 
 function plain(text: string, field: 'prompt' | 'prompt_2', notes: TranslationNote[]): string {
   const stripped = stripPromptWeights(text);
@@ -53,8 +39,10 @@ export function buildPrompt(request: ImageRequest, notes: TranslationNote[]): st
   }
   let prompt = parts.filter((p) => p !== '').join('\n');
   const preset = request.style_preset;
-  if (preset !== undefined && stylePhrase(preset) !== '') {
-    const phrase = stylePhrase(preset);
+  // The phrase rather than the template: OpenAI's models follow a described picture, not a list
+  // of diffusion tags, and with no negative prompt the template's other half has nowhere to go.
+  if (preset !== undefined && preset !== 'base') {
+    const { phrase } = STYLES[preset];
     prompt = prompt === '' ? phrase : `${prompt}, ${phrase}`;
     notes.push({ field: 'style_preset', treatment: 'approximated', message: `'${preset}' is added to the prompt as “${phrase}”: OpenAI Images has no style presets` });
   }

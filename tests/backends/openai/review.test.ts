@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImageRequest } from '../../../api/image-schema';
 import { createOpenAIImagesBackend } from '../../../api/backends/openai';
 import { imageCodec } from '../../../api/backends/openai/codec';
+import { STYLES } from '../../../api/backends/styles';
 import { makeImage } from '../../engines/image-test-utils';
 
 const backend = (model?: string) => createOpenAIImagesBackend({
@@ -75,6 +76,11 @@ describe('OpenAI Images review: text to image', () => {
       prompt: { treatment: 'approximated' }, prompt_2: { treatment: 'approximated' },
       style_preset: { treatment: 'approximated', message: "'anime' is added to the prompt as “anime style”: OpenAI Images has no style presets" },
     });
+    const space = backend().review('sdxl', { prompt: 'a whale', style_preset: 'Space' });
+    expect((space.translated as { body: { prompt: string } }).body.prompt).toBe(`a whale, ${STYLES.Space.phrase}`);
+    const base = backend().review('sdxl', { prompt: 'a whale', style_preset: 'base' });
+    expect((base.translated as { body: { prompt: string } }).body.prompt).toBe('a whale');
+    expect(base.notes).toEqual([]);
   });
 
   it('splits num_images over several requests where the model makes fewer per request, and says how many', () => {
