@@ -60,7 +60,11 @@ logger.info(`  editor:       ${url}/ ${existsSync(join(config.distDir, 'index.ht
 logger.info(`  image engine: ${url}/local/image  (local stand-in, ${config.stepDelayMs} ms per step)`);
 logger.info(`  text engine:  ${url}/local/text  (local stand-in, ${config.tokenDelayMs} ms per token; models ${LOCAL_CHAT_MODELS.join(', ')})`);
 logger.info(`  local auth:   ${config.localToken === undefined ? 'any Bearer token or none' : 'Bearer token from ATELIER_LOCAL_TOKEN required'}`);
-logger.info(`  forwarder:    image ${forwardTo(config.forwarder.imageBaseUrl, 'ATELIER_IMAGE_BASE_URL')}, text ${forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL')}`);
+const routedEngines = Object.keys(config.forwarder.imageBackends).length;
+const imageForward = config.forwarder.imageBaseUrl === undefined && routedEngines > 0
+  ? `to backends (below)`
+  : forwardTo(config.forwarder.imageBaseUrl, 'ATELIER_IMAGE_BASE_URL, or ATELIER_IMAGE_BACKEND for ComfyUI, AUTOMATIC1111 or OpenAI Images');
+logger.info(`  forwarder:    image ${imageForward}, text ${forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL')}`);
 for (const [engine, backend] of Object.entries(config.forwarder.imageBackends)) {
   logger.info(`  backend:      ${engine} to ${BACKEND_LABEL[backend.kind]} at ${new URL(backend.baseUrl).host}${config.forwarder.backendToken === undefined ? '' : ' (with ATELIER_BACKEND_TOKEN)'}`);
 }

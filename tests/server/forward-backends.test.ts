@@ -79,6 +79,7 @@ describe('the forwarder on an image backend', () => {
 
   it('the start-up lines say where each engine goes, without the credential', () => {
     expect(server.output()).toMatch(/backend: +sdxl to AUTOMATIC1111 \/ Forge at 127\.0\.0\.1:\d+ \(with ATELIER_BACKEND_TOKEN\)/);
+    expect(server.output()).toContain('forwarder:    image to backends (below)');
     expect(server.output()).not.toContain(CREDENTIAL);
   });
 });
