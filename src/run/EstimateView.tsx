@@ -2,12 +2,14 @@
  * The cost of the next run, before it runs: API calls, images and their price
  * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
- * With a batch count above one, the batch's total (batch-estimate.ts).
+ * With a batch count above one, the batch's total (batch-estimate.ts). What the image backends
+ * approximate or leave out of each node's request is said beside it (BackendNotes).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import type { batchTotals as BatchTotalsFn } from './batch-estimate';
+import { BackendNotes } from './BackendNotes';
 import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
@@ -135,6 +137,7 @@ export default function EstimateView({ count }: { count: number }) {
         <>
           <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
           <WouldFail estimate={state.estimate} />
+          <BackendNotes nodes={state.estimate.nodes} />
           {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
           {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}
         </>
