@@ -95,6 +95,29 @@ describe('ComfyUI, directly from the browser', () => {
   });
 });
 
+describe('what a backend cannot take stops the run before anything is sent', () => {
+  it('lists it as a problem of the node’s field, which the problem leads to', async () => {
+    const comfy = await comfyUi();
+    const editor = await session.open();
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.chooseBackend('ComfyUI');
+    await settings.enterBackendField('Base URL', comfy.url);
+    await settings.close();
+
+    await editor.run();
+    const problems = editor.runProblems;
+    await problems.waitFor();
+    const items = (await problems.getByRole('button').allTextContents()).map((t) => t.trim());
+    const missing = 'Checkpoint: ComfyUI cannot take this request: ComfyUI needs a checkpoint file: the request names none, and no ComfyUI checkpoint is set for sdxl in Settings';
+    expect(items).toEqual([`Text to image: ${missing}`, `Image to image: ${missing}`]);
+    expect(comfy.received.requests).toEqual([]);
+    const draw = editor.node('Text to image');
+    await editor.clickCanvas();
+    await problems.getByRole('button', { name: /^Text to image: Checkpoint/ }).click();
+    await expect.poll(() => draw.field('Checkpoint').evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
 describe('OpenAI Images, directly from the browser', () => {
   it('runs on the key entered for it, says what it leaves out, and keeps the key in its settings key only', async () => {
     const openai = await startOpenAIImagesDouble({ corsAllowOrigins: [pageOrigin()] });
