@@ -4,22 +4,10 @@
  * handed on each route, and what stops a run, each saying where to fix it.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS, loadSettings, saveSettings, settingsProblems, settingsSecrets, workerSettingsFor, type Settings, type SettingsStorage,
-} from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, loadSettings, saveSettings, settingsProblems, settingsSecrets, workerSettingsFor, type Settings } from '../../src/settings/settings';
 import { DEFAULT_IMAGE_BACKENDS, readImageBackends, type BackendSlot, type ImageBackendSettings } from '../../src/settings/backend-settings';
 import { forwardedBackends, type ServerInfo } from '../../src/settings/server-info';
-
-function memoryStorage() {
-  const make = () => {
-    const map = new Map<string, string>();
-    return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
-  };
-  const local = make();
-  const session = make();
-  const storage: SettingsStorage = { local, session };
-  return { storage, local: local.map, session: session.map };
-}
+import { memoryStorage } from './memory-storage';
 
 const ORIGIN = 'http://127.0.0.1:8787';
 const comfy = (fields: Partial<NonNullable<BackendSlot['fields']['comfyui']>> = {}): BackendSlot => ({
