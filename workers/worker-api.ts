@@ -9,7 +9,8 @@ import {
   backendsScope, createBackend, reviewForwardedBackends, routeImageRequests,
   type BackendConfig, type BackendNames, type EngineBackends, type RemoteBackend,
 } from '../api/backends/index';
-import type { EngineId } from '../api/catalog';
+import { BACKEND_KINDS } from '../api/backends/types';
+import { ENGINES, type EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
@@ -102,6 +103,20 @@ export interface WorkerApi {
 }
 
 /**
+ * The backends the server says it sends engines to, as the review takes them: a kind this build
+ * does not know (a newer server's) is left out, so that engine is not reviewed here.
+ */
+function knownBackends(forwarded: WorkerSettings['forwardedBackends']): Partial<Record<EngineId, RemoteBackend>> | undefined {
+  if (forwarded === undefined) return undefined;
+  const known: Partial<Record<EngineId, RemoteBackend>> = {};
+  for (const engine of ENGINES) {
+    const backend = forwarded[engine];
+    if (backend !== undefined && (BACKEND_KINDS as readonly string[]).includes(backend.kind)) known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
+  }
+  return known;
+}
+
+/**
  * The service's image client, or, when the settings give it no base URL (every engine goes to a
  * backend, so none is needed), one that says so if it is ever called.
  */
@@ -145,8 +160,9 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
       const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
       const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
+      const forwardedTo = knownBackends(settings.forwardedBackends);
       const image = routeImageRequests(
-        settings.forwardedBackends === undefined ? service : reviewForwardedBackends(service, settings.forwardedBackends, settings.imageBaseUrl),
+        forwardedTo === undefined ? service : reviewForwardedBackends(service, forwardedTo, settings.imageBaseUrl),
         settings.imageBackends,
         settings.backendCredentials,
         deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },

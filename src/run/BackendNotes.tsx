@@ -24,7 +24,7 @@ export function notesLine(notes: readonly TranslationNote[], label: (field: stri
   return parts.join('; ');
 }
 
-export function BackendNotes({ nodes }: { nodes: readonly NodeEstimate[] }) {
+export default function BackendNotes({ nodes }: { nodes: readonly NodeEstimate[] }) {
   const { describeNode, focusNode } = useRunContext();
   const changed = nodes.filter((n) => n.backend !== undefined && n.backend.notes.length > 0);
   if (changed.length === 0) return null;

@@ -9,7 +9,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import type { batchTotals as BatchTotalsFn } from './batch-estimate';
-import { BackendNotes } from './BackendNotes';
 import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
@@ -21,6 +20,8 @@ function calls(imageCalls: number, chatCalls: number): string {
 }
 
 const EstimateNodes = lazy(() => import('./EstimateNodes'));
+// Fetched only when a backend changes something: a page on the service's API never needs it.
+const BackendNotes = lazy(() => import('./BackendNotes'));
 
 function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow }) {
   // A 500-node graph would put 500 lines in the page at every estimate: only when asked for.
@@ -137,7 +138,11 @@ export default function EstimateView({ count }: { count: number }) {
         <>
           <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
           <WouldFail estimate={state.estimate} />
-          <BackendNotes nodes={state.estimate.nodes} />
+          {state.estimate.nodes.some((n) => (n.backend?.notes.length ?? 0) > 0) && (
+            <Suspense fallback={null}>
+              <BackendNotes nodes={state.estimate.nodes} />
+            </Suspense>
+          )}
           {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
           {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}
         </>

@@ -34,11 +34,15 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     getSettings(): WorkerSettings {
       const current = settings.get();
       const info = server.get();
-      const problems = settingsProblems(current, info, apisUsedBy(store.getState().doc.nodes));
+      const rules = settings.backendRules();
+      const problems = settingsProblems(current, info, apisUsedBy(store.getState().doc.nodes), rules);
       if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')}`);
-      return workerSettingsFor(current, origin, info);
+      return workerSettingsFor(current, origin, info, typeof rules === 'string' ? undefined : rules);
     },
-    secrets: () => settingsSecrets(settings.get(), origin),
+    secrets() {
+      const rules = settings.backendRules();
+      return settingsSecrets(settings.get(), origin, typeof rules === 'string' ? undefined : rules);
+    },
     focusNode: (nodeId, field) => store.focusNode(nodeId, field),
     describeNode(nodeId): NodeDescription {
       const node = store.getState().index.nodeById.get(nodeId);

@@ -7,7 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
 import { BACKEND_LABEL } from '../../api/backends/types';
 import { ENGINE_LABEL, PUBLIC_CONTROLNETS, type EngineId } from '../../api/catalog';
-import { urlError } from './base-url';
+import { urlError } from './url-error';
 import { assetFiles, describeNames, useBackendNames } from './backend-names';
 import { TAKES_FILES, backendUrl, type AssetRow, type BackendFields, type RemoteKind } from './backend-settings';
 import { CommitInput } from './CommitInput';

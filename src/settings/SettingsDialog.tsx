@@ -8,10 +8,11 @@ import { useId } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { CacheSection } from './CacheSection';
 import { BackendSection } from './BackendSection';
+import { backendChosen } from './backend-types';
 import { CommitInput } from './CommitInput';
 import { Field } from './Field';
 import { useChatModels } from './models';
-import { urlError } from './base-url';
+import { urlError } from './url-error';
 import { MAX_CONCURRENCY, hasTokens, type EndpointMode, type Settings } from './settings';
 import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
@@ -33,8 +34,6 @@ function ForwarderStatus({ info }: { info: ServerInfoState }) {
     </p>
   );
 }
-
-const backendChosen = (settings: Settings) => [settings.imageBackends.all, ...Object.values(settings.imageBackends.engines)].some((slot) => slot.kind !== 'service');
 
 export default function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useSettings();
@@ -87,7 +86,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
 
       <BackendSection settings={settings} info={info} />
 
-      {(settings.mode === 'direct' || tokenRequired || hasTokens(settings) || (settings.mode !== 'forward' && backendChosen(settings))) && (
+      {(settings.mode === 'direct' || tokenRequired || hasTokens(settings) || (settings.mode !== 'forward' && backendChosen(settings.imageBackends))) && (
         <div className="settings-field">
           <label className="inline-check">
             <input type="checkbox" checked={settings.rememberTokens} onChange={(e) => update({ rememberTokens: e.target.checked })} />

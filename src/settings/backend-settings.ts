@@ -3,59 +3,27 @@
  * (ComfyUI, AUTOMATIC1111 / Forge, OpenAI Images) called from this browser, one choice for every
  * engine with exceptions per engine, each with its base URL, credential and backend-side names.
  *
- * Stored under keys of their own, apart from the v1 settings, so an older build that rewrites
- * those leaves these alone. Credentials are kept like tokens (for the session unless remembered),
- * by slot and backend kind: a key entered for OpenAI is never sent to a ComfyUI chosen later in
- * the same place. This module is in the editor's first load: it holds no backend code, only the
- * settings' shape and what the worker is handed.
+ * The rules: reading back what is stored, writing it, resolving each engine's backend and what
+ * stops a run. Loaded only when a backend is chosen or stored (the settings store and dialog load
+ * it), so a page that uses none starts without it; the shape is in backend-types.ts. Stored under
+ * keys of their own, apart from the v1 settings. Credentials are kept like tokens (for the session
+ * unless remembered), by slot and backend kind: a key entered for OpenAI is never sent to a
+ * ComfyUI chosen later in the same place.
  */
-import type { BackendNamesConfig, EngineBackends } from '../../api/backends/config';
+import type { BackendNamesConfig } from '../../api/backends/config';
 import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
 import { BACKEND_KINDS, BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
 import { ENGINES, ENGINE_LABEL, type EngineId } from '../../api/catalog';
 import { checkBaseUrl } from './base-url';
+import {
+  BACKENDS_KEY, CREDENTIALS_KEY, NO_IMAGE_BACKENDS,
+  type BackendCredentials, type BackendFields, type BackendPart, type BackendRules, type BackendSlot, type BackendSlotId,
+  type BackendStorage, type ImageBackendSettings, type RemoteKind, type ResolvedBackends,
+} from './backend-types';
 
-/** The backends that are not the service's API. */
-export type RemoteKind = Exclude<BackendKind, 'service'>;
-/** One choice for every engine (`all`), or an engine's own. */
-export type BackendSlotId = 'all' | EngineId;
-
-export interface AssetRow {
-  /** The service's asset name (`svc:canny_sdxl`) or a private one. */
-  name: string;
-  /** The backend's file for it. */
-  file: string;
-}
-
-export interface BackendFields {
-  /** '' for the address the backend usually has (DEFAULT_BASE_URL). */
-  baseUrl: string;
-  /** The checkpoint each engine runs when a request names none; an engine's own slot uses only its own. */
-  checkpoints: Partial<Record<EngineId, string>>;
-  refiner: string;
-  /** OpenAI Images' model id. */
-  model: string;
-  assets: AssetRow[];
-}
-
-export interface BackendSlot {
-  kind: BackendKind;
-  /** Each kind's fields, kept while another kind is chosen, so switching back finds them. */
-  fields: Partial<Record<RemoteKind, BackendFields>>;
-}
-
-export interface ImageBackendSettings {
-  all: BackendSlot;
-  /** Engines with a choice of their own; the others follow `all`. */
-  engines: Partial<Record<EngineId, BackendSlot>>;
-}
-
-/** Credentials by `credentialKey(slot, kind)`. */
-export type BackendCredentials = Readonly<Record<string, string>>;
+export type { AssetRow, BackendFields, BackendSlot, BackendSlotId, ImageBackendSettings, RemoteKind } from './backend-types';
 
 export const credentialKey = (slot: BackendSlotId, kind: RemoteKind): string => `${slot}:${kind}`;
-
-export const DEFAULT_IMAGE_BACKENDS: ImageBackendSettings = { all: { kind: 'service', fields: {} }, engines: {} };
 
 export const EMPTY_FIELDS: BackendFields = { baseUrl: '', checkpoints: {}, refiner: '', model: '', assets: [] };
 
@@ -110,8 +78,8 @@ function readSlot(raw: unknown): BackendSlot | undefined {
   return { kind: raw.kind as BackendKind, fields };
 }
 
-export function readImageBackends(raw: unknown): ImageBackendSettings {
-  if (!isObject(raw)) return DEFAULT_IMAGE_BACKENDS;
+function readImageBackends(raw: unknown): ImageBackendSettings {
+  if (!isObject(raw)) return NO_IMAGE_BACKENDS;
   const engines: ImageBackendSettings['engines'] = {};
   if (isObject(raw.engines)) {
     for (const engine of ENGINES) {
@@ -119,10 +87,10 @@ export function readImageBackends(raw: unknown): ImageBackendSettings {
       if (slot !== undefined) engines[engine] = slot;
     }
   }
-  return { all: readSlot(raw.all) ?? DEFAULT_IMAGE_BACKENDS.all, engines };
+  return { all: readSlot(raw.all) ?? NO_IMAGE_BACKENDS.all, engines };
 }
 
-export function readCredentials(raw: unknown): BackendCredentials {
+function readCredentials(raw: unknown): BackendCredentials {
   if (!isObject(raw)) return {};
   return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
@@ -148,16 +116,8 @@ function namesFor(kind: RemoteKind, fields: BackendFields, engine: EngineId): Ba
   return Object.keys(names).length === 0 ? undefined : names;
 }
 
-export interface ResolvedBackends {
-  /** Engines routed to a backend; the others go to the service's API. */
-  backends: EngineBackends;
-  credentials: Partial<Record<EngineId, string>>;
-  /** What stops a run, each naming the setting and where to fix it. */
-  problems: string[];
-}
-
 /** The backend of each engine, with its credential; an unusable setting is a problem, never sent. */
-export function resolveImageBackends(settings: ImageBackendSettings, credentials: BackendCredentials): ResolvedBackends {
+function resolveImageBackends({ imageBackends: settings, backendCredentials: credentials }: BackendPart): ResolvedBackends {
   const resolved: ResolvedBackends = { backends: {}, credentials: {}, problems: [] };
   const judged = new Set<BackendSlotId>();
   for (const engine of ENGINES) {
@@ -198,14 +158,40 @@ function slotProblems(id: BackendSlotId, kind: RemoteKind, fields: BackendFields
   return problems;
 }
 
-/** Whether any engine's requests go to the service's API (and so need its base URL). */
-export function usesServiceApi(settings: ImageBackendSettings): boolean {
-  return ENGINES.some((engine) => !isRemote(slotFor(settings, engine).slot.kind));
+
+function readJson(storage: BackendStorage['local'], key: string): unknown {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    // A damaged entry is replaced on the next save.
+    return null;
+  }
 }
 
-/** Every base URL and credential the backend settings hold, in use or not: kept out of manifests. */
-export function backendSecrets(settings: ImageBackendSettings, credentials: BackendCredentials): string[] {
-  const slots = [settings.all, ...ENGINES.map((engine) => settings.engines[engine])];
-  const urls = slots.flatMap((slot) => (slot === undefined ? [] : Object.values(slot.fields).map((f) => f.baseUrl)));
-  return [...Object.values(credentials), ...urls];
-}
+const isDefault = (settings: ImageBackendSettings) => JSON.stringify(settings) === JSON.stringify(NO_IMAGE_BACKENDS);
+
+export const backendRules: BackendRules = {
+  read(storage, rememberTokens) {
+    return {
+      imageBackends: readImageBackends(readJson(storage.local, BACKENDS_KEY)),
+      backendCredentials: readCredentials(readJson(rememberTokens ? storage.local : storage.session, CREDENTIALS_KEY)),
+    };
+  },
+  save({ imageBackends, backendCredentials }, storage, rememberTokens) {
+    // Nothing stored while nothing is set, so the next start need not load these rules.
+    if (isDefault(imageBackends)) storage.local.removeItem(BACKENDS_KEY);
+    else storage.local.setItem(BACKENDS_KEY, JSON.stringify(imageBackends));
+    const credentials = readCredentials(backendCredentials);
+    const [keep, clear] = rememberTokens ? [storage.local, storage.session] : [storage.session, storage.local];
+    clear.removeItem(CREDENTIALS_KEY);
+    if (Object.keys(credentials).length === 0) keep.removeItem(CREDENTIALS_KEY);
+    else keep.setItem(CREDENTIALS_KEY, JSON.stringify(credentials));
+  },
+  resolve: resolveImageBackends,
+  usesServiceApi: (settings) => ENGINES.some((engine) => !isRemote(slotFor(settings, engine).slot.kind)),
+  secrets({ imageBackends, backendCredentials }) {
+    const slots = [imageBackends.all, ...ENGINES.map((engine) => imageBackends.engines[engine])];
+    const urls = slots.flatMap((slot) => (slot === undefined ? [] : Object.values(slot.fields).map((f) => f.baseUrl)));
+    return [...Object.values(backendCredentials), ...urls];
+  },
+};

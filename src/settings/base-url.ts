@@ -13,10 +13,3 @@ export function checkBaseUrl(value: string): { ok: true; url: string } | { ok: f
   if (url.search !== '' || url.hash !== '') return { ok: false, reason: 'must not have a ?query or #fragment' };
   return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, '') };
 }
-
-/** What to show under a base URL field: nothing while empty or fine, else what is wrong. */
-export function urlError(value: string): string | undefined {
-  if (value.trim() === '') return undefined;
-  const check = checkBaseUrl(value);
-  return check.ok ? undefined : `This URL ${check.reason}`;
-}

@@ -7,9 +7,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BackendNamesConfig } from '../../api/backends/config';
-import type { RemoteBackend } from '../../api/backends/index';
-import { BACKEND_KINDS, type BackendKind } from '../../api/backends/types';
-import { ENGINES, type EngineId } from '../../api/catalog';
+import type { BackendKind } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
 import { createSmallStore } from '../ui/small-store';
 
 /** A backend the server sends an engine's requests to: never its address or credential. */
@@ -25,19 +24,10 @@ export interface ServerInfo {
   forwarder?: { image?: boolean; text?: boolean; imageBackends?: Partial<Record<EngineId, ServerBackend>> };
 }
 
-/**
- * The backends the server's forwarder translates for, as the worker's review takes them; a kind
- * this build does not know (a newer server) is left out, so it is not reviewed here.
- */
-export function forwardedBackends(info: ServerInfoState): Partial<Record<EngineId, RemoteBackend>> | undefined {
-  if (info === null || info === 'unreachable') return undefined;
-  const forwarded: Partial<Record<EngineId, RemoteBackend>> = {};
-  for (const engine of ENGINES) {
-    const backend = info.forwarder?.imageBackends?.[engine];
-    if (backend === undefined || !(BACKEND_KINDS as readonly string[]).includes(backend.kind)) continue;
-    forwarded[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
-  }
-  return Object.keys(forwarded).length === 0 ? undefined : forwarded;
+/** The backends the server's forwarder translates for, for the worker's review; undefined when none. */
+export function forwardedBackends(info: ServerInfoState): Partial<Record<EngineId, ServerBackend>> | undefined {
+  const backends = info === null || info === 'unreachable' ? undefined : info.forwarder?.imageBackends;
+  return backends === undefined || Object.keys(backends).length === 0 ? undefined : backends;
 }
 
 /** `null` while not known yet; 'unreachable' when the server did not answer. */

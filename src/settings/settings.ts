@@ -6,10 +6,7 @@
  */
 import type { ApiUse } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
-import {
-  DEFAULT_IMAGE_BACKENDS, backendSecrets, readCredentials, readImageBackends, resolveImageBackends, usesServiceApi,
-  type BackendCredentials, type ImageBackendSettings,
-} from './backend-settings';
+import { NO_IMAGE_BACKENDS, backendChosen, type BackendCredentials, type BackendRules, type ImageBackendSettings, type RulesPending } from './backend-types';
 import { checkBaseUrl } from './base-url';
 import { forwardedBackends, type ServerInfoState } from './server-info';
 
@@ -58,7 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rememberTokens: false,
   chatModel: 'atelier-local-chat',
   concurrency: 4,
-  imageBackends: DEFAULT_IMAGE_BACKENDS,
+  imageBackends: NO_IMAGE_BACKENDS,
   backendCredentials: {},
 };
 
@@ -71,9 +68,6 @@ export interface SettingsStorage {
 const SETTINGS_KEY = 'atelier.settings.v1';
 const TOKENS_KEY = 'atelier.tokens.v1';
 const TOKEN_FIELDS = ['directToken', 'serverToken'] as const;
-/** Newer than v1, and apart from it: an older build rewriting v1 keeps these. */
-const BACKENDS_KEY = 'atelier.image-backends.v1';
-const CREDENTIALS_KEY = 'atelier.backend-credentials.v1';
 
 function readJson(storage: SettingsStorage['local'], key: string): Record<string, unknown> {
   try {
@@ -87,8 +81,11 @@ function readJson(storage: SettingsStorage['local'], key: string): Record<string
 
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
-/** Settings read back from storage; anything missing or malformed takes its default. */
-export function loadSettings(storage: SettingsStorage): Settings {
+/**
+ * Settings read back from storage; anything missing or malformed takes its default. The image
+ * backends are read by their `rules` (backend-settings.ts), loaded only where some are stored.
+ */
+export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Settings {
   const saved = readJson(storage.local, SETTINGS_KEY);
   const mode = saved.mode === 'forward' || saved.mode === 'direct' ? saved.mode : 'local';
   const concurrency = typeof saved.concurrency === 'number' && Number.isInteger(saved.concurrency)
@@ -105,30 +102,30 @@ export function loadSettings(storage: SettingsStorage): Settings {
     rememberTokens,
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
-    imageBackends: readImageBackends(readJson(storage.local, BACKENDS_KEY)),
-    backendCredentials: readCredentials(readJson(rememberTokens ? storage.local : storage.session, CREDENTIALS_KEY)),
+    ...(rules === undefined ? { imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} } : rules.read(storage, rememberTokens)),
   };
 }
 
-/** Writes settings; tokens go to session storage, or local storage when remembered (never both). */
-export function saveSettings(settings: Settings, storage: SettingsStorage): void {
+/**
+ * Writes settings; tokens go to session storage, or local storage when remembered (never both).
+ * The image backends are written by their `rules`, when loaded (nothing of them has changed else).
+ */
+export function saveSettings(settings: Settings, storage: SettingsStorage, rules?: BackendRules): void {
   const { directToken, serverToken, imageBackends, backendCredentials, ...rest } = settings;
   storage.local.setItem(SETTINGS_KEY, JSON.stringify(rest));
-  storage.local.setItem(BACKENDS_KEY, JSON.stringify(imageBackends));
   const tokens: Record<string, string> = {};
   if (directToken !== '') tokens.directToken = directToken;
   if (serverToken !== '') tokens.serverToken = serverToken;
   const [keep, clear] = settings.rememberTokens ? [storage.local, storage.session] : [storage.session, storage.local];
-  for (const [key, value] of [[TOKENS_KEY, tokens], [CREDENTIALS_KEY, readCredentials(backendCredentials)]] as const) {
-    clear.removeItem(key);
-    if (Object.keys(value).length === 0) keep.removeItem(key);
-    else keep.setItem(key, JSON.stringify(value));
-  }
+  clear.removeItem(TOKENS_KEY);
+  if (Object.keys(tokens).length === 0) keep.removeItem(TOKENS_KEY);
+  else keep.setItem(TOKENS_KEY, JSON.stringify(tokens));
+  rules?.save({ imageBackends, backendCredentials }, storage, settings.rememberTokens);
 }
 
 /** Whether any token or backend credential is set (for "remember" warnings). */
 export function hasTokens(settings: Settings): boolean {
-  return TOKEN_FIELDS.some((f) => settings[f] !== '') || Object.keys(readCredentials(settings.backendCredentials)).length > 0;
+  return TOKEN_FIELDS.some((f) => settings[f] !== '') || Object.values(settings.backendCredentials).some((c) => c !== '');
 }
 
 export interface Endpoints {
@@ -162,23 +159,25 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
  * go where the server sends them (`server`'s answer says which backends, for the review before a
  * run); on the other routes, to the backends of these settings, each with its own credential.
  */
-export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null): WorkerSettings {
+export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules): WorkerSettings {
   const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
   if (settings.mode === 'forward') {
     const forwarded = forwardedBackends(server);
     return forwarded === undefined ? base : { ...base, forwardedBackends: forwarded };
   }
-  const { backends, credentials } = resolveImageBackends(settings.imageBackends, settings.backendCredentials);
+  // Without its rules no backend can be chosen: settingsProblems says so when one is.
+  if (rules === undefined) return base;
+  const { backends, credentials } = rules.resolve(settings);
   if (Object.keys(backends).length === 0) return base;
   return { ...base, imageBackends: backends, ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }) };
 }
 
 /** Every token, credential and endpoint the settings hold, in use or not: never let into a manifest. */
-export function settingsSecrets(settings: Settings, origin: string): string[] {
+export function settingsSecrets(settings: Settings, origin: string, rules?: BackendRules): string[] {
   const endpoints = endpointsFor(settings, origin);
   return [
     settings.directToken, settings.serverToken, settings.directImageBaseUrl, settings.directTextBaseUrl, endpoints.imageBaseUrl, endpoints.textBaseUrl, origin,
-    ...backendSecrets(settings.imageBackends, settings.backendCredentials),
+    ...(rules?.secrets(settings) ?? Object.values(settings.backendCredentials)),
   ].map((v) => v.trim()).filter((v) => v !== '');
 }
 
@@ -196,11 +195,16 @@ function directUrlProblem(label: string, value: string): string | undefined {
  * only draws. The direct route needs the chat URL whatever the run, as the worker is set up with
  * it, and the image URL unless every engine goes to a backend.
  */
-export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }): string[] {
+export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }, rules?: BackendRules | RulesPending): string[] {
   const problems: string[] = [];
-  if (settings.mode !== 'forward' && uses.image) problems.push(...resolveImageBackends(settings.imageBackends, settings.backendCredentials).problems);
+  const loaded = typeof rules === 'string' ? undefined : rules;
+  if (settings.mode !== 'forward' && uses.image) {
+    if (loaded !== undefined) problems.push(...loaded.resolve(settings).problems);
+    else if (rules === 'failed') problems.push('the image backend settings could not be loaded: reload the page');
+    else if (rules === 'loading' || backendChosen(settings.imageBackends)) problems.push('the image backend settings are still being read: run again in a moment');
+  }
   if (settings.mode === 'direct') {
-    const image = usesServiceApi(settings.imageBackends) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
+    const image = (loaded?.usesServiceApi(settings.imageBackends) ?? true) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
     for (const problem of [image, directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
       if (problem !== undefined) problems.push(problem);
     }

@@ -57,6 +57,22 @@ describe('asking a backend what it has, for the settings', () => {
   });
 });
 
+describe('through the server', () => {
+  it('reviews with the backends the server names, and leaves out a kind this build does not know', async () => {
+    const api = workerApi().api;
+    api.configure({
+      imageBaseUrl: 'http://127.0.0.1:1/forward/image', textBaseUrl: 'http://127.0.0.1:1/forward/text', chatModel: 'm',
+      forwardedBackends: { sdxl: { kind: 'openai' }, sd: { kind: 'gpu-farm' as never } },
+    });
+    const node = (id: string, engine: string) => ({ id, type: 'text-to-image', position: { x: 0, y: 0 }, params: registry.get('text-to-image')!.params.parse({ prompt: 'a lighthouse', seed: 5, engine }) as Record<string, unknown> });
+    const workflow = { format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' }, nodes: [node('x', 'sdxl'), node('s', 'sd')], edges: [] };
+    const estimate = await api.estimate(workflow, { mode: 'all' });
+    if (!estimate.ok) throw new Error('the estimate failed');
+    expect(estimate.nodes.find((n) => n.nodeId === 'x')?.backend?.label).toBe('OpenAI Images');
+    expect(estimate.nodes.find((n) => n.nodeId === 's')?.backend).toBeUndefined();
+  });
+});
+
 describe('every engine on a backend', () => {
   it('needs no image API base URL, and an engine left on the service’s API says it has none', async () => {
     const comfy = await startComfyDouble();
