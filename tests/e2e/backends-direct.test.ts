@@ -119,7 +119,7 @@ describe('what a backend cannot take stops the run before anything is sent', () 
 });
 
 describe('OpenAI Images, directly from the browser', () => {
-  it('runs on the key entered for it, says what it leaves out, and keeps the key in its settings key only', async () => {
+  it('runs on the key entered for it, after a reload too, says what it leaves out, and keeps the key in its settings key only', async () => {
     const openai = await startOpenAIImagesDouble({ corsAllowOrigins: [pageOrigin()] });
     doubles.push(openai);
     const editor = await session.open();
@@ -131,6 +131,9 @@ describe('OpenAI Images, directly from the browser', () => {
     await settings.backendSlot().getByText(/^OpenAI Images lists \d+ models/).waitFor();
     await settings.enterBackendField('Model', 'gpt-image-1');
     await settings.close();
+    // Kept for the session: after a reload the settings are read back before anything runs.
+    await editor.page.reload();
+    await editor.pane.waitFor();
 
     const notes = await backendNotes(editor);
     expect(notes[0]).toMatch(/^Text to image on OpenAI Images: Seed, Sampler, Steps and .+ are not sent; Style preset: 'cinematic' is added to the prompt/);
