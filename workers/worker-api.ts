@@ -5,9 +5,14 @@
  * of a run, the result cache's size and Clear, and for the editor's forms the checks that need
  * the node types' own code and the CLIP word list, which the page does not load.
  */
-import { backendsScope, reviewForwardedBackends, routeImageRequests, type EngineBackends, type RemoteBackend } from '../api/backends/index';
-import type { EngineId } from '../api/catalog';
+import {
+  backendsScope, createBackend, reviewForwardedBackends, routeImageRequests,
+  type BackendConfig, type BackendNames, type EngineBackends, type RemoteBackend,
+} from '../api/backends/index';
+import { BACKEND_KINDS } from '../api/backends/types';
+import { ENGINES, type EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
+import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
@@ -41,6 +46,12 @@ export interface WorkerSettings {
 }
 
 export type WorkerRunOptions = PlanOptions & { concurrency?: number; runId?: string };
+
+/** What a backend said it has, or why it could not be asked (in a person's words, never the credential). */
+export type BackendNamesAnswer = { ok: true; names: BackendNames } | { ok: false; reason: string };
+
+/** How long the settings wait for a backend's lists. */
+const LIST_NAMES_TIMEOUT_MS = 10_000;
 
 /** The page's listener, through a comlink proxy (calls to it return promises). */
 export type UiEventListener = (event: UiEvent) => unknown;
@@ -84,6 +95,34 @@ export interface WorkerApi {
   checkNodeParams(nodeType: string, params: Record<string, unknown>, connected: readonly string[], fromPorts: readonly string[]): Promise<ParamProblem[] | undefined>;
   /** The CLIP tokens of each prompt, counted as the service counts (weighting syntax is free). */
   countPromptTokens(prompts: readonly string[]): number[];
+  /**
+   * Asks a backend what it has (checkpoints, models…) for the settings' suggestions, at the base
+   * URL of `config` only, with `credential`. Needs no settings.
+   */
+  listBackendNames(config: BackendConfig, credential?: string): Promise<BackendNamesAnswer>;
+}
+
+/**
+ * The backends the server says it sends engines to, as the review takes them: a kind this build
+ * does not know (a newer server's) is left out, so that engine is not reviewed here.
+ */
+function knownBackends(forwarded: WorkerSettings['forwardedBackends']): Partial<Record<EngineId, RemoteBackend>> | undefined {
+  if (forwarded === undefined) return undefined;
+  const known: Partial<Record<EngineId, RemoteBackend>> = {};
+  for (const engine of ENGINES) {
+    const backend = forwarded[engine];
+    if (backend !== undefined && (BACKEND_KINDS as readonly string[]).includes(backend.kind)) known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
+  }
+  return known;
+}
+
+/**
+ * The service's image client, or, when the settings give it no base URL (every engine goes to a
+ * backend, so none is needed), one that says so if it is ever called.
+ */
+function serviceImageClient(deps: WorkerApiDeps, config: ClientConfig): ImageClient {
+  if (config.baseUrl !== '') return deps.createImageClient(config);
+  return { generate: () => Promise.reject(new Error("no image API base URL is set in Settings for the engines that use the service's API")) };
 }
 
 /**
@@ -120,9 +159,10 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
       const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
       const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
-      const service = deps.createImageClient({ baseUrl: settings.imageBaseUrl, ...auth });
+      const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
+      const forwardedTo = knownBackends(settings.forwardedBackends);
       const image = routeImageRequests(
-        settings.forwardedBackends === undefined ? service : reviewForwardedBackends(service, settings.forwardedBackends, settings.imageBaseUrl),
+        forwardedTo === undefined ? service : reviewForwardedBackends(service, forwardedTo, settings.imageBaseUrl),
         settings.imageBackends,
         settings.backendCredentials,
         deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
@@ -196,5 +236,17 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     },
 
     countPromptTokens: (prompts) => prompts.map(countPromptTokens),
+
+    async listBackendNames(config, credential) {
+      try {
+        const backend = createBackend({ config, ...(credential === undefined ? {} : { credential }) }, deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin });
+        if (backend.listNames === undefined) return { ok: true, names: {} };
+        return { ok: true, names: await backend.listNames({ signal: AbortSignal.timeout(LIST_NAMES_TIMEOUT_MS) }) };
+      } catch (error) {
+        const reason = isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error);
+        // Backends redact their credential; this is said again in case a message quotes it some other way.
+        return { ok: false, reason: credential === undefined || credential === '' ? reason : reason.split(credential).join('[redacted]') };
+      }
+    },
   };
 }

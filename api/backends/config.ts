@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ENGINES, type EngineId } from '../catalog';
-import { BACKEND_KINDS, type BackendKind } from './types';
+import { BACKEND_KINDS } from './types';
 
 const name = z.string().trim().min(1, 'must not be empty').max(500, 'is longer than 500 characters');
 
@@ -39,13 +39,7 @@ export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 export const EngineBackendsSchema = z.partialRecord(z.enum(ENGINES), BackendConfigSchema);
 export type EngineBackends = Partial<Record<EngineId, BackendConfig>>;
 
-/** The base URL each backend kind usually listens on, for the settings' placeholders. */
-export const DEFAULT_BASE_URL: Record<BackendKind, string> = {
-  service: 'http://127.0.0.1:8787/local/image',
-  comfyui: 'http://127.0.0.1:8188',
-  a1111: 'http://127.0.0.1:7860',
-  openai: 'https://api.openai.com',
-};
+export { DEFAULT_BASE_URL } from './defaults';
 
 /**
  * The backend-side asset name for a service asset name: the mapping's entry when there is one,

@@ -47,7 +47,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
  * - connect-src takes any http: and https: origin besides its own: in the "directly from the
  *   browser" setting the page and its worker call base URLs the person typed, kept in the
  *   browser and never known to this server, so it cannot name them here. blob: too, so the
- *   object URLs of results can be read back (they hold nothing from outside the page).
+ *   object URLs of results can be read back (they hold nothing from outside the page). ws: and
+ *   wss: too, for the same reason: an image backend called from the browser reports its
+ *   progress over a WebSocket (ComfyUI's steps), which http: does not cover.
  * Sent with every file of the editor, so its workers (whose policy comes with their script) have it too.
  */
 export const EDITOR_CSP = [
@@ -57,7 +59,7 @@ export const EDITOR_CSP = [
   "style-src 'self'",
   "img-src 'self' blob: data:",
   "font-src 'self'",
-  "connect-src 'self' blob: http: https:",
+  "connect-src 'self' blob: http: https: ws: wss:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -2,7 +2,8 @@
  * The cost of the next run, before it runs: API calls, images and their price
  * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
- * With a batch count above one, the batch's total (batch-estimate.ts).
+ * With a batch count above one, the batch's total (batch-estimate.ts). What the image backends
+ * approximate or leave out of each node's request is said beside it (BackendNotes).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RunEstimate } from '../../workers/estimate';
@@ -19,6 +20,8 @@ function calls(imageCalls: number, chatCalls: number): string {
 }
 
 const EstimateNodes = lazy(() => import('./EstimateNodes'));
+// Fetched only when a backend changes something: a page on the service's API never needs it.
+const BackendNotes = lazy(() => import('./BackendNotes'));
 
 function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow }) {
   // A 500-node graph would put 500 lines in the page at every estimate: only when asked for.
@@ -135,6 +138,11 @@ export default function EstimateView({ count }: { count: number }) {
         <>
           <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
           <WouldFail estimate={state.estimate} />
+          {state.estimate.nodes.some((n) => (n.backend?.notes.length ?? 0) > 0) && (
+            <Suspense fallback={null}>
+              <BackendNotes nodes={state.estimate.nodes} />
+            </Suspense>
+          )}
           {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
           {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}
         </>

@@ -61,6 +61,8 @@ export interface RunController {
   /** The worker's checks for the editor's forms (RunClient.checkNodeParams, countPromptTokens). */
   checkNodeParams: RunClient['checkNodeParams'];
   countPromptTokens: RunClient['countPromptTokens'];
+  /** A backend's names for the settings' suggestions (RunClient.listBackendNames). */
+  listBackendNames: RunClient['listBackendNames'];
   dispose(): void;
 }
 
@@ -166,6 +168,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
     },
     checkNodeParams: (nodeType, params, connected, fromPorts) => deps.client.checkNodeParams(nodeType, params, connected, fromPorts),
     countPromptTokens: (prompts) => deps.client.countPromptTokens(prompts),
+    listBackendNames: (config, credential) => deps.client.listBackendNames(config, credential),
     dispose() {
       deps.client.dispose();
       releaseAll(state, urls);

@@ -3,7 +3,7 @@ import { fieldLabel, nodeName } from '../../nodes/labels';
 import { apisUsedBy } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
-import { endpointsFor, settingsProblems, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
+import { settingsProblems, settingsSecrets, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
 import type { NodeDescription } from './context';
 import type { EditorLink } from './editor-link';
 
@@ -33,16 +33,15 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     },
     getSettings(): WorkerSettings {
       const current = settings.get();
-      const problems = settingsProblems(current, server.get(), apisUsedBy(store.getState().doc.nodes));
+      const info = server.get();
+      const rules = settings.backendRules();
+      const problems = settingsProblems(current, info, apisUsedBy(store.getState().doc.nodes), rules);
       if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')}`);
-      return workerSettingsFor(current, origin);
+      return workerSettingsFor(current, origin, info, typeof rules === 'string' ? undefined : rules);
     },
     secrets() {
-      const s = settings.get();
-      const endpoints = endpointsFor(s, origin);
-      return [s.directToken, s.serverToken, s.directImageBaseUrl, s.directTextBaseUrl, endpoints.imageBaseUrl, endpoints.textBaseUrl, origin]
-        .map((v) => v.trim())
-        .filter((v) => v !== '');
+      const rules = settings.backendRules();
+      return settingsSecrets(settings.get(), origin, typeof rules === 'string' ? undefined : rules);
     },
     focusNode: (nodeId, field) => store.focusNode(nodeId, field),
     describeNode(nodeId): NodeDescription {

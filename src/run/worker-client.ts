@@ -10,7 +10,8 @@ import type { RunSummary } from '../../workers/events';
 import type { ParamProblem } from '../../workers/params';
 import type { PlanOptions } from '../../workers/plan';
 import type { UiEvent } from '../../workers/transfer';
-import type { WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
+import type { BackendNamesAnswer, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
+import type { BackendConfig } from '../../api/backends/config';
 import type { Workflow } from '../../workflow/schema';
 
 export interface RunClient {
@@ -34,6 +35,8 @@ export interface RunClient {
   checkNodeParams(nodeType: string, params: Record<string, unknown>, connected: readonly string[], fromPorts: readonly string[]): Promise<ParamProblem[] | undefined>;
   /** The CLIP tokens of each prompt (for the prompt fields' count). */
   countPromptTokens(prompts: readonly string[]): Promise<number[]>;
+  /** What a backend has, for the settings' suggestions (asked of that backend's URL only). */
+  listBackendNames(config: BackendConfig, credential?: string): Promise<BackendNamesAnswer>;
   /** Stops the worker. */
   dispose(): void;
 }
@@ -154,6 +157,10 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
 
     countPromptTokens(prompts) {
       return ask((api) => api.countPromptTokens(prompts));
+    },
+
+    listBackendNames(config, credential) {
+      return ask<BackendNamesAnswer>((api) => api.listBackendNames(config, credential));
     },
 
     dispose() {

@@ -4,12 +4,16 @@
  * cached results (CacheSection). Changes apply at once and are kept in this browser, apart from
  * any workflow. Loaded when first opened.
  */
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Dialog } from '../ui/Dialog';
 import { CacheSection } from './CacheSection';
+import { BackendSection } from './BackendSection';
+import { backendChosen } from './backend-types';
 import { CommitInput } from './CommitInput';
+import { Field } from './Field';
 import { useChatModels } from './models';
-import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
+import { urlError } from './url-error';
+import { MAX_CONCURRENCY, hasTokens, type EndpointMode, type Settings } from './settings';
 import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
 
@@ -19,25 +23,11 @@ const MODES: { id: EndpointMode; title: string; text: string }[] = [
   { id: 'direct', title: 'Real endpoints, directly from the browser', text: 'For services that allow it (CORS). The token is kept in this browser.' },
 ];
 
-function Field({ label, children, hint, error }: { label: string; children: (id: string, describedBy: string | undefined) => ReactNode; hint?: string; error?: string }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className="settings-field">
-      <label htmlFor={id}>{label}</label>
-      {children(id, [hintId, errorId].filter(Boolean).join(' ') || undefined)}
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
-      {error && <p id={errorId} className="field-issue">{error}</p>}
-    </div>
-  );
-}
-
 function ForwarderStatus({ info }: { info: ServerInfoState }) {
   if (info === null) return <p className="muted">Asking the server…</p>;
   if (info === 'unreachable') return <p className="field-issue">The local server did not answer /api/info; is it running?</p>;
   const { image = false, text = false } = info.forwarder ?? {};
-  if (!image && !text) return <p className="field-issue">Not configured on this server: start it with ATELIER_IMAGE_BASE_URL, ATELIER_TEXT_BASE_URL and ATELIER_TOKEN (or its config file).</p>;
+  if (!image && !text) return <p className="field-issue">Not configured on this server: start it with ATELIER_IMAGE_BASE_URL or ATELIER_IMAGE_BACKEND, ATELIER_TEXT_BASE_URL and ATELIER_TOKEN (or its config file).</p>;
   return (
     <p className={image && text ? 'ok-text' : 'field-issue'}>
       Images: {image ? 'configured' : 'not configured'} · Chat: {text ? 'configured' : 'not configured'}
@@ -52,11 +42,6 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
   const update = (change: Partial<Settings>) => settingsStore.update(change);
   const modelListId = useId();
   const tokenRequired = info !== null && info !== 'unreachable' && info.localEngines?.tokenRequired === true;
-  const urlError = (value: string) => {
-    if (value.trim() === '') return undefined;
-    const check = checkBaseUrl(value);
-    return check.ok ? undefined : `This URL ${check.reason}`;
-  };
 
   return (
     <Dialog title="Settings" onClose={onClose} className="settings-dialog" footer={<button type="button" className="button primary" onClick={onClose}>Done</button>}>
@@ -99,7 +84,9 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         </fieldset>
       )}
 
-      {(settings.mode === 'direct' || tokenRequired || settings.serverToken !== '') && (
+      <BackendSection settings={settings} info={info} />
+
+      {(settings.mode === 'direct' || tokenRequired || hasTokens(settings) || (settings.mode !== 'forward' && backendChosen(settings.imageBackends))) && (
         <div className="settings-field">
           <label className="inline-check">
             <input type="checkbox" checked={settings.rememberTokens} onChange={(e) => update({ rememberTokens: e.target.checked })} />
@@ -107,8 +94,8 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           </label>
           <p className={settings.rememberTokens ? 'field-issue' : 'field-hint'}>
             {settings.rememberTokens
-              ? 'Tokens are stored in this browser’s local storage, readable by anyone using this browser profile. Untick on a shared computer.'
-              : 'Tokens are kept for this browser session only and forgotten when it closes.'}
+              ? 'Tokens and backend credentials are stored in this browser’s local storage, readable by anyone using this browser profile. Untick on a shared computer.'
+              : 'Tokens and backend credentials are kept for this browser session only and forgotten when it closes.'}
           </p>
         </div>
       )}

@@ -6,12 +6,28 @@
  * restarted with other settings meanwhile. It never holds a token, only whether one is needed.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import type { BackendNamesConfig } from '../../api/backends/config';
+import type { BackendKind } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
 import { createSmallStore } from '../ui/small-store';
+
+/** A backend the server sends an engine's requests to: never its address or credential. */
+export interface ServerBackend {
+  kind: BackendKind;
+  label: string;
+  names?: BackendNamesConfig;
+}
 
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */
 export interface ServerInfo {
   localEngines?: { models?: string[]; tokenRequired?: boolean };
-  forwarder?: { image?: boolean; text?: boolean };
+  forwarder?: { image?: boolean; text?: boolean; imageBackends?: Partial<Record<EngineId, ServerBackend>> };
+}
+
+/** The backends the server's forwarder translates for, for the worker's review; undefined when none. */
+export function forwardedBackends(info: ServerInfoState): Partial<Record<EngineId, ServerBackend>> | undefined {
+  const backends = info === null || info === 'unreachable' ? undefined : info.forwarder?.imageBackends;
+  return backends === undefined || Object.keys(backends).length === 0 ? undefined : backends;
 }
 
 /** `null` while not known yet; 'unreachable' when the server did not answer. */

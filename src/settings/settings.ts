@@ -1,12 +1,16 @@
 /**
- * The user's settings: where requests go, the tokens that reach them, the chat model and how many
- * nodes run at once. They are the user's, never the workflow's: stored apart (localStorage), never
- * written into a workflow file, an autosave or an export. Tokens are kept in sessionStorage unless
- * the user asks to remember them on this device.
+ * The user's settings: where requests go, the tokens that reach them, the image backends, the chat
+ * model and how many nodes run at once. They are the user's, never the workflow's: stored apart
+ * (localStorage), never written into a workflow file, an autosave or an export. Tokens and backend
+ * credentials are kept in sessionStorage unless the user asks to remember them on this device.
  */
 import type { ApiUse } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
-import type { ServerInfoState } from './server-info';
+import { NO_IMAGE_BACKENDS, backendChosen, type BackendCredentials, type BackendRules, type ImageBackendSettings, type RulesPending } from './backend-types';
+import { checkBaseUrl } from './base-url';
+import { forwardedBackends, type ServerInfoState } from './server-info';
+
+export { checkBaseUrl };
 
 /**
  * - `local`: the local server's offline engines (`/local/image`, `/local/text`);
@@ -30,6 +34,10 @@ export interface Settings {
   chatModel: string;
   /** How many nodes may run at once. */
   concurrency: number;
+  /** Where each image engine's requests go on the local and direct routes (backend-settings.ts). */
+  imageBackends: ImageBackendSettings;
+  /** The backends' credentials, kept like the tokens. */
+  backendCredentials: BackendCredentials;
 }
 
 export const LOCAL_IMAGE_PATH = '/local/image';
@@ -47,6 +55,8 @@ export const DEFAULT_SETTINGS: Settings = {
   rememberTokens: false,
   chatModel: 'atelier-local-chat',
   concurrency: 4,
+  imageBackends: NO_IMAGE_BACKENDS,
+  backendCredentials: {},
 };
 
 /** The storages settings live in; the browser's by default, plain maps in tests. */
@@ -71,24 +81,11 @@ function readJson(storage: SettingsStorage['local'], key: string): Record<string
 
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 
-/** A base URL people may type: http(s), no credentials in it, no query; trailing slashes removed. */
-export function checkBaseUrl(value: string): { ok: true; url: string } | { ok: false; reason: string } {
-  const trimmed = value.trim();
-  if (trimmed === '') return { ok: false, reason: 'is empty' };
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { ok: false, reason: 'is not a URL (expected something like https://api.example.com)' };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must start with https:// (or http://)' };
-  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'must not hold a user name or password: put the token in the token field' };
-  if (url.search !== '' || url.hash !== '') return { ok: false, reason: 'must not have a ?query or #fragment' };
-  return { ok: true, url: `${url.origin}${url.pathname}`.replace(/\/+$/, '') };
-}
-
-/** Settings read back from storage; anything missing or malformed takes its default. */
-export function loadSettings(storage: SettingsStorage): Settings {
+/**
+ * Settings read back from storage; anything missing or malformed takes its default. The image
+ * backends are read by their `rules` (backend-settings.ts), loaded only where some are stored.
+ */
+export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Settings {
   const saved = readJson(storage.local, SETTINGS_KEY);
   const mode = saved.mode === 'forward' || saved.mode === 'direct' ? saved.mode : 'local';
   const concurrency = typeof saved.concurrency === 'number' && Number.isInteger(saved.concurrency)
@@ -105,12 +102,16 @@ export function loadSettings(storage: SettingsStorage): Settings {
     rememberTokens,
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
+    ...(rules === undefined ? { imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} } : rules.read(storage, rememberTokens)),
   };
 }
 
-/** Writes settings; tokens go to session storage, or local storage when remembered (never both). */
-export function saveSettings(settings: Settings, storage: SettingsStorage): void {
-  const { directToken, serverToken, ...rest } = settings;
+/**
+ * Writes settings; tokens go to session storage, or local storage when remembered (never both).
+ * The image backends are written by their `rules`, when loaded (nothing of them has changed else).
+ */
+export function saveSettings(settings: Settings, storage: SettingsStorage, rules?: BackendRules): void {
+  const { directToken, serverToken, imageBackends, backendCredentials, ...rest } = settings;
   storage.local.setItem(SETTINGS_KEY, JSON.stringify(rest));
   const tokens: Record<string, string> = {};
   if (directToken !== '') tokens.directToken = directToken;
@@ -119,11 +120,12 @@ export function saveSettings(settings: Settings, storage: SettingsStorage): void
   clear.removeItem(TOKENS_KEY);
   if (Object.keys(tokens).length === 0) keep.removeItem(TOKENS_KEY);
   else keep.setItem(TOKENS_KEY, JSON.stringify(tokens));
+  rules?.save({ imageBackends, backendCredentials }, storage, settings.rememberTokens);
 }
 
-/** Whether any token is set (for "remember" warnings). */
+/** Whether any token or backend credential is set (for "remember" warnings). */
 export function hasTokens(settings: Settings): boolean {
-  return TOKEN_FIELDS.some((f) => settings[f] !== '');
+  return TOKEN_FIELDS.some((f) => settings[f] !== '') || Object.values(settings.backendCredentials).some((c) => c !== '');
 }
 
 export interface Endpoints {
@@ -152,9 +154,31 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
   }
 }
 
-/** What the run worker's `configure()` takes for these settings. */
-export function workerSettingsFor(settings: Settings, origin: string): WorkerSettings {
-  return { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
+/**
+ * What the run worker's `configure()` takes for these settings. Through the server, the engines
+ * go where the server sends them (`server`'s answer says which backends, for the review before a
+ * run); on the other routes, to the backends of these settings, each with its own credential.
+ */
+export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules): WorkerSettings {
+  const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
+  if (settings.mode === 'forward') {
+    const forwarded = forwardedBackends(server);
+    return forwarded === undefined ? base : { ...base, forwardedBackends: forwarded };
+  }
+  // Without its rules no backend can be chosen: settingsProblems says so when one is.
+  if (rules === undefined) return base;
+  const { backends, credentials } = rules.resolve(settings);
+  if (Object.keys(backends).length === 0) return base;
+  return { ...base, imageBackends: backends, ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }) };
+}
+
+/** Every token, credential and endpoint the settings hold, in use or not: never let into a manifest. */
+export function settingsSecrets(settings: Settings, origin: string, rules?: BackendRules): string[] {
+  const endpoints = endpointsFor(settings, origin);
+  return [
+    settings.directToken, settings.serverToken, settings.directImageBaseUrl, settings.directTextBaseUrl, endpoints.imageBaseUrl, endpoints.textBaseUrl, origin,
+    ...(rules?.secrets(settings) ?? Object.values(settings.backendCredentials)),
+  ].map((v) => v.trim()).filter((v) => v !== '');
 }
 
 /** A base URL of the direct route that cannot be used, and where to fix it. */
@@ -168,12 +192,20 @@ function directUrlProblem(label: string, value: string): string | undefined {
  * Problems that stop a run with these settings, each naming what to change and where. Empty when
  * fine. `server` is what the local server says it has (unknown: nothing is assumed missing);
  * `uses`, the APIs the run calls: a forwarder without a chat upstream does not stop a run that
- * only draws. The direct route needs both URLs whatever the run, as the worker is set up with both.
+ * only draws. The direct route needs the chat URL whatever the run, as the worker is set up with
+ * it, and the image URL unless every engine goes to a backend.
  */
-export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }): string[] {
+export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }, rules?: BackendRules | RulesPending): string[] {
   const problems: string[] = [];
+  const loaded = typeof rules === 'string' ? undefined : rules;
+  if (settings.mode !== 'forward' && uses.image) {
+    if (loaded !== undefined) problems.push(...loaded.resolve(settings).problems);
+    else if (rules === 'failed') problems.push('the image backend settings could not be loaded: reload the page');
+    else if (rules === 'loading' || backendChosen(settings.imageBackends)) problems.push('the image backend settings are still being read: run again in a moment');
+  }
   if (settings.mode === 'direct') {
-    for (const problem of [directUrlProblem('Image API base URL', settings.directImageBaseUrl), directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
+    const image = (loaded?.usesServiceApi(settings.imageBackends) ?? true) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
+    for (const problem of [image, directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
       if (problem !== undefined) problems.push(problem);
     }
     return problems;
@@ -181,7 +213,7 @@ export function settingsProblems(settings: Settings, server: ServerInfoState = n
   if (server === null || server === 'unreachable' || (!uses.image && !uses.text)) return problems;
   if (settings.mode === 'forward') {
     if (uses.image && server.forwarder?.image !== true) {
-      problems.push('this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');
+      problems.push('this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) or ATELIER_IMAGE_BACKEND (and ATELIER_BACKEND_URL) on the server and restart it, or choose another route in Settings');
     }
     if (uses.text && server.forwarder?.text !== true) {
       problems.push('this server has no chat API to forward to: set ATELIER_TEXT_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');

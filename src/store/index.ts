@@ -12,7 +12,8 @@
  * - `useEditorStore()`: every action (addNode, connect, setParam, undo, …); see editor-store.ts.
  * Settings (never part of a workflow; see src/settings):
  * - `useSettings()` / `settingsStore.get()`: endpoint mode, base URLs, tokens, chat model, concurrency;
- * - `workerSettingsFor(settings, location.origin)`: what the worker's `configure()` takes;
+ * - `workerSettingsFor(settings, location.origin, serverInfo)`: what the worker's `configure()` takes;
+ * - `settingsSecrets(settings, location.origin)`: every token, credential and endpoint they hold;
  * - `settingsProblems(settings, serverInfo, uses)`: what stops a run with these settings, each with its fix.
  */
 import { useCallback } from 'react';
@@ -27,7 +28,7 @@ export type { PasteResult } from './clipboard';
 export { starterWorkflow } from './starter';
 export { useSettings, settingsStore, type SettingsStore } from '../settings/settings-store';
 export {
-  workerSettingsFor, endpointsFor, settingsProblems, DEFAULT_SETTINGS, type Settings, type EndpointMode, type Endpoints,
+  workerSettingsFor, endpointsFor, settingsProblems, settingsSecrets, DEFAULT_SETTINGS, type Settings, type EndpointMode, type Endpoints,
 } from '../settings/settings';
 
 /** The current workflow document. */

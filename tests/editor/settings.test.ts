@@ -1,26 +1,13 @@
 /** Settings: stored apart from workflows, tokens per session unless remembered, endpoints per mode. */
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SETTINGS, checkBaseUrl, endpointsFor, loadSettings, saveSettings, settingsProblems, workerSettingsFor,
-  type SettingsStorage,
-} from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, checkBaseUrl, endpointsFor, loadSettings, saveSettings, settingsProblems, workerSettingsFor } from '../../src/settings/settings';
 import { storeLink } from '../../src/run/store-link';
 import { createServerInfoSource, type ServerInfo } from '../../src/settings/server-info';
 import { createSettingsStore } from '../../src/settings/settings-store';
 import { createEditorStore } from '../../src/store/editor-store';
 import { starterWorkflow } from '../../src/store/starter';
 import { apisUsedBy } from '../../workers/api-use';
-
-function memoryStorage() {
-  const make = () => {
-    const map = new Map<string, string>();
-    return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
-  };
-  const local = make();
-  const session = make();
-  const storage: SettingsStorage = { local, session };
-  return { storage, local: local.map, session: session.map };
-}
+import { memoryStorage } from './memory-storage';
 
 describe('settings storage', () => {
   it('defaults to the local engines', () => {

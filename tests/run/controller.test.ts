@@ -202,6 +202,7 @@ describe('run controller', () => {
         clearCache: () => Promise.resolve(),
         checkNodeParams: () => Promise.reject(new Error('not asked here')),
         countPromptTokens: () => Promise.reject(new Error('not asked here')),
+        listBackendNames: () => Promise.reject(new Error('not asked here')),
         dispose: () => undefined,
       },
     });

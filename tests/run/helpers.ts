@@ -51,6 +51,7 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
     clearCache: () => api.clearCache(),
     checkNodeParams: (nodeType, params, connected, fromPorts) => api.checkNodeParams(nodeType, params, connected, fromPorts),
     countPromptTokens: async (prompts) => api.countPromptTokens(prompts),
+    listBackendNames: (config, credential) => api.listBackendNames(config, credential),
     dispose: () => undefined,
   };
   return { client, image, chat, get configured() { return settings; } };

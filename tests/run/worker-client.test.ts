@@ -96,6 +96,7 @@ describe('worker client', () => {
       cacheStats: () => new Promise(() => undefined),
       checkNodeParams: () => new Promise(() => undefined),
       countPromptTokens: () => [],
+      listBackendNames: () => new Promise(() => undefined),
     };
     const w = portWorker(stuck);
     open.push(w.worker);

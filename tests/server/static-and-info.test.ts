@@ -68,7 +68,7 @@ describe('the built editor', () => {
     const directives = new Map(EDITOR_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
     expect(Object.fromEntries(directives)).toMatchObject({
       'script-src': "'self'", 'worker-src': "'self'", 'object-src': "'none'", 'base-uri': "'none'", 'frame-ancestors': "'none'",
-      'img-src': "'self' blob: data:", 'connect-src': "'self' blob: http: https:",
+      'img-src': "'self' blob: data:", 'connect-src': "'self' blob: http: https: ws: wss:",
     });
   });
   it('answers a missing file with 404, not the editor', async () => {

@@ -93,3 +93,34 @@ describe('OpenAI Images double', () => {
     expect(await response.json()).toEqual(refusal('Invalid URL (POST /v1/images/variations/x)'));
   });
 });
+
+describe('OpenAI Images double, from a browser page', () => {
+  const page = 'http://127.0.0.1:8787';
+  const preflight = (url: string, origin: string) => fetch(`${url}/v1/images/generations`, {
+    method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+  });
+
+  it('gives a page no CORS answer unless started to allow its origin', async () => {
+    const answer = await preflight(double.url, page);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows the origins it was started with, as Echo’s CORS middleware does, and no other', async () => {
+    const cors = await startOpenAIImagesDouble({ corsAllowOrigins: [page] });
+    try {
+      const allowed = await preflight(cors.url, page);
+      expect(allowed.status).toBe(204);
+      expect(Object.fromEntries(['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'].map((h) => [h, allowed.headers.get(h)])))
+        .toEqual({ 'access-control-allow-origin': page, 'access-control-allow-methods': 'GET,HEAD,PUT,PATCH,POST,DELETE', 'access-control-allow-headers': 'authorization,content-type' });
+      const other = await preflight(cors.url, 'http://evil.example');
+      expect([other.status, other.headers.get('access-control-allow-origin')]).toEqual([204, null]);
+      const models = await fetch(`${cors.url}/v1/models`, { headers: { Origin: page, Authorization: `Bearer ${cors.apiKey}` } });
+      expect([models.status, models.headers.get('access-control-allow-origin')]).toEqual([200, page]);
+      // A preflight is the browser's, not the client's: only the real request is recorded.
+      expect(cors.received.map((r) => r.method)).toEqual(['GET']);
+    } finally {
+      await cors.close();
+    }
+  });
+});

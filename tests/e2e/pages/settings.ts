@@ -31,6 +31,39 @@ export class SettingsDialog {
     await this.field(label).pressSequentially(text);
   }
 
+  /** Settings → Image backend. */
+  get imageBackend(): Locator {
+    return this.dialog.getByRole('group', { name: 'Image backend', exact: true });
+  }
+
+  /** One backend choice: "All engines", or an engine's own ("SDXL v1.0") under Per engine. */
+  backendSlot(slot = 'All engines'): Locator {
+    return this.imageBackend.getByRole('group', { name: slot, exact: true });
+  }
+
+  /** Chooses the backend of a slot by its option's text ("ComfyUI", "OpenAI Images"). */
+  async chooseBackend(option: string, slot = 'All engines'): Promise<void> {
+    if (slot !== 'All engines') await this.openPerEngine();
+    await this.backendSlot(slot).getByLabel('Backend', { exact: true }).selectOption({ label: option });
+  }
+
+  /** Opens "Per engine" under Image backend (no-op when open). */
+  async openPerEngine(): Promise<void> {
+    const details = this.imageBackend.locator('details.backend-engines');
+    if (await details.getAttribute('open') === null) await details.locator('summary').click();
+  }
+
+  /** A field of a backend slot, by its label ("Base URL", "API key", "Checkpoint for SDXL v1.0"). */
+  backendField(label: string, slot = 'All engines'): Locator {
+    return this.backendSlot(slot).getByLabel(label, { exact: true });
+  }
+
+  /** Fills a backend field and leaves it (Tab), as a person finishing an entry does. */
+  async enterBackendField(label: string, value: string, slot = 'All engines'): Promise<void> {
+    await this.backendField(label, slot).fill(value);
+    await this.backendField(label, slot).press('Tab');
+  }
+
   /** The "Cached results" section. */
   get cache(): Locator {
     return this.dialog.getByRole('group', { name: 'Cached results' });

@@ -4,7 +4,8 @@
  * real, images read with sharp), `GET /v1/models`, bearer-token checks, and the real API's error
  * bodies (openai-images-rules.ts says where each rule comes from). It answers with real small
  * images whose colour depends on the prompt and on how many images it has made, and lets a test
- * see what it received, script failures, and hold an answer to cancel it.
+ * see what it received, script failures, and hold an answer to cancel it. Browsers are refused
+ * (no CORS headers, OPTIONS unknown) unless `corsAllowOrigins` lets them in.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback, sendJson } from '../misbehaving-server';
@@ -31,6 +32,38 @@ export interface OpenAIImagesDoubleOptions {
   apiKey?: string;
   /** Model ids of a compatible server, taken besides OpenAI's own (any WIDTHxHEIGHT). */
   compatibleModels?: string[];
+  /**
+   * Origins a browser page may call it from, as a compatible server started with
+   * `--cors --cors-allow-origins=A,B` (LocalAI, core/http/app.go: Echo's CORS middleware,
+   * labstack/echo middleware/cors.go): an allowed origin is echoed back, a preflight gets 204
+   * with the methods and the headers asked for; any other origin gets no CORS header (a
+   * preflight still 204), so the browser refuses to let the page read the answer.
+   */
+  corsAllowOrigins?: string[];
+}
+
+/** Echo's default methods for a preflight (DefaultCORSConfig.AllowMethods). */
+const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
+
+/** Echo's CORS middleware: true when it answered the request itself (a preflight). */
+function cors(req: IncomingMessage, res: ServerResponse, allowOrigins: readonly string[]): boolean {
+  res.setHeader('Vary', 'Origin');
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === '') return false;
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  const allowed = allowOrigins.find((o) => o.toLowerCase() === origin.toLowerCase());
+  if (allowed === undefined) {
+    if (preflight) res.writeHead(204).end();
+    return preflight;
+  }
+  res.setHeader('Access-Control-Allow-Origin', allowed);
+  if (!preflight) return false;
+  res.setHeader('Vary', ['Origin', 'Access-Control-Request-Method', 'Access-Control-Request-Headers']);
+  res.setHeader('Access-Control-Allow-Methods', CORS_METHODS);
+  const asked = req.headers['access-control-request-headers'];
+  if (asked !== undefined) res.setHeader('Access-Control-Allow-Headers', asked);
+  res.writeHead(204).end();
+  return true;
 }
 
 export interface CannedAnswer {
@@ -171,6 +204,7 @@ export async function startOpenAIImagesDouble(options: OpenAIImagesDoubleOptions
   }
 
   const server = createServer((req, res) => {
+    if (options.corsAllowOrigins !== undefined && cors(req, res, options.corsAllowOrigins)) return;
     const hungUp = new Promise<void>((resolve) => res.on('close', () => { if (!res.writableEnded) resolve(); }));
     route(req, res, hungUp).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `double failed: ${String(error)}`, type: 'server_error', param: null, code: null } });

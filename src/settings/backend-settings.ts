@@ -1,0 +1,197 @@
+/**
+ * Where the image nodes' requests go: the service's API (the route chosen above them) or a backend
+ * (ComfyUI, AUTOMATIC1111 / Forge, OpenAI Images) called from this browser, one choice for every
+ * engine with exceptions per engine, each with its base URL, credential and backend-side names.
+ *
+ * The rules: reading back what is stored, writing it, resolving each engine's backend and what
+ * stops a run. Loaded only when a backend is chosen or stored (the settings store and dialog load
+ * it), so a page that uses none starts without it; the shape is in backend-types.ts. Stored under
+ * keys of their own, apart from the v1 settings. Credentials are kept like tokens (for the session
+ * unless remembered), by slot and backend kind: a key entered for OpenAI is never sent to a
+ * ComfyUI chosen later in the same place.
+ */
+import type { BackendNamesConfig } from '../../api/backends/config';
+import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
+import { BACKEND_KINDS, BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import { ENGINES, ENGINE_LABEL, type EngineId } from '../../api/catalog';
+import { checkBaseUrl } from './base-url';
+import {
+  BACKENDS_KEY, CREDENTIALS_KEY, NO_IMAGE_BACKENDS,
+  type BackendCredentials, type BackendFields, type BackendPart, type BackendRules, type BackendSlot, type BackendSlotId,
+  type BackendStorage, type ImageBackendSettings, type RemoteKind, type ResolvedBackends,
+} from './backend-types';
+
+export type { AssetRow, BackendFields, BackendSlot, BackendSlotId, ImageBackendSettings, RemoteKind } from './backend-types';
+
+export const credentialKey = (slot: BackendSlotId, kind: RemoteKind): string => `${slot}:${kind}`;
+
+export const EMPTY_FIELDS: BackendFields = { baseUrl: '', checkpoints: {}, refiner: '', model: '', assets: [] };
+
+export const isRemote = (kind: BackendKind): kind is RemoteKind => kind !== 'service';
+
+/** Which names a backend kind takes. */
+export const TAKES_FILES: Record<RemoteKind, boolean> = { comfyui: true, a1111: true, openai: false };
+
+export function fieldsOf(slot: BackendSlot, kind: RemoteKind): BackendFields {
+  return slot.fields[kind] ?? EMPTY_FIELDS;
+}
+
+/** The slot an engine's requests follow. */
+export function slotFor(settings: ImageBackendSettings, engine: EngineId): { id: BackendSlotId; slot: BackendSlot } {
+  const own = settings.engines[engine];
+  return own === undefined ? { id: 'all', slot: settings.all } : { id: engine, slot: own };
+}
+
+/** How a slot is named in messages: "all engines", "SDXL v1.0". */
+export const slotLabel = (id: BackendSlotId): string => (id === 'all' ? 'all engines' : ENGINE_LABEL[id]);
+
+// Reading back what storage holds: anything of the wrong shape is dropped, never trusted.
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 2000) : '');
+
+function readFields(raw: unknown): BackendFields | undefined {
+  if (!isObject(raw)) return undefined;
+  const checkpoints: Partial<Record<EngineId, string>> = {};
+  if (isObject(raw.checkpoints)) {
+    for (const engine of ENGINES) {
+      const value = text(raw.checkpoints[engine]);
+      if (value !== '') checkpoints[engine] = value;
+    }
+  }
+  const assets = Array.isArray(raw.assets)
+    ? raw.assets.filter(isObject).slice(0, 200).map((row) => ({ name: text(row.name), file: text(row.file) }))
+    : [];
+  return { baseUrl: text(raw.baseUrl), checkpoints, refiner: text(raw.refiner), model: text(raw.model), assets };
+}
+
+function readSlot(raw: unknown): BackendSlot | undefined {
+  if (!isObject(raw) || !(BACKEND_KINDS as readonly unknown[]).includes(raw.kind)) return undefined;
+  const fields: BackendSlot['fields'] = {};
+  if (isObject(raw.fields)) {
+    for (const kind of BACKEND_KINDS) {
+      if (!isRemote(kind)) continue;
+      const read = readFields(raw.fields[kind]);
+      if (read !== undefined) fields[kind] = read;
+    }
+  }
+  return { kind: raw.kind as BackendKind, fields };
+}
+
+function readImageBackends(raw: unknown): ImageBackendSettings {
+  if (!isObject(raw)) return NO_IMAGE_BACKENDS;
+  const engines: ImageBackendSettings['engines'] = {};
+  if (isObject(raw.engines)) {
+    for (const engine of ENGINES) {
+      const slot = readSlot(raw.engines[engine]);
+      if (slot !== undefined) engines[engine] = slot;
+    }
+  }
+  return { all: readSlot(raw.all) ?? NO_IMAGE_BACKENDS.all, engines };
+}
+
+function readCredentials(raw: unknown): BackendCredentials {
+  if (!isObject(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+// What the worker is handed.
+
+/** The base URL a backend is reached at: the one entered, else its usual one. */
+export function backendUrl(kind: RemoteKind, fields: BackendFields): { ok: true; url: string } | { ok: false; reason: string } {
+  return fields.baseUrl.trim() === '' ? { ok: true, url: DEFAULT_BASE_URL[kind] } : checkBaseUrl(fields.baseUrl);
+}
+
+function namesFor(kind: RemoteKind, fields: BackendFields, engine: EngineId): BackendNamesConfig | undefined {
+  const names: BackendNamesConfig = {};
+  if (TAKES_FILES[kind]) {
+    const checkpoint = fields.checkpoints[engine]?.trim();
+    if (checkpoint) names.checkpoint = checkpoint;
+    if (fields.refiner.trim() !== '') names.refiner = fields.refiner.trim();
+    const rows = fields.assets.filter((row) => row.name.trim() !== '' && row.file.trim() !== '');
+    if (rows.length > 0) names.assets = Object.fromEntries(rows.map((row) => [row.name.trim(), row.file.trim()]));
+  } else if (fields.model.trim() !== '') {
+    names.model = fields.model.trim();
+  }
+  return Object.keys(names).length === 0 ? undefined : names;
+}
+
+/** The backend of each engine, with its credential; an unusable setting is a problem, never sent. */
+function resolveImageBackends({ imageBackends: settings, backendCredentials: credentials }: BackendPart): ResolvedBackends {
+  const resolved: ResolvedBackends = { backends: {}, credentials: {}, problems: [] };
+  const judged = new Set<BackendSlotId>();
+  for (const engine of ENGINES) {
+    const { id, slot } = slotFor(settings, engine);
+    if (!isRemote(slot.kind)) continue;
+    const fields = fieldsOf(slot, slot.kind);
+    const url = backendUrl(slot.kind, fields);
+    if (!judged.has(id)) {
+      judged.add(id);
+      resolved.problems.push(...slotProblems(id, slot.kind, fields, url));
+    }
+    if (!url.ok) continue;
+    const names = namesFor(slot.kind, fields, engine);
+    resolved.backends[engine] = { kind: slot.kind, baseUrl: url.url, ...(names === undefined ? {} : { names }) };
+    const credential = credentials[credentialKey(id, slot.kind)];
+    if (credential !== undefined && credential !== '') resolved.credentials[engine] = credential;
+  }
+  return resolved;
+}
+
+function slotProblems(id: BackendSlotId, kind: RemoteKind, fields: BackendFields, url: ReturnType<typeof backendUrl>): string[] {
+  const where = `in Settings (Image backend, ${slotLabel(id)})`;
+  const label = BACKEND_LABEL[kind];
+  const problems: string[] = [];
+  if (!url.ok) problems.push(`the ${label} base URL ${url.reason}: correct it ${where}`);
+  if (!TAKES_FILES[kind]) return problems;
+  const seen = new Set<string>();
+  fields.assets.forEach((row, i) => {
+    const name = row.name.trim();
+    const file = row.file.trim();
+    if (name === '' && file === '') return;
+    const rowName = `asset row ${i + 1}`;
+    if (name === '') problems.push(`${label} ${rowName} has a file ('${file}') but no asset name: add the name it stands for ${where}`);
+    else if (file === '') problems.push(`${label} ${rowName} has no file for '${name}': add the file ${where}`);
+    else if (seen.has(name)) problems.push(`${label} ${rowName} maps '${name}' a second time: keep one ${where}`);
+    seen.add(name);
+  });
+  return problems;
+}
+
+
+function readJson(storage: BackendStorage['local'], key: string): unknown {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    // A damaged entry is replaced on the next save.
+    return null;
+  }
+}
+
+const isDefault = (settings: ImageBackendSettings) => JSON.stringify(settings) === JSON.stringify(NO_IMAGE_BACKENDS);
+
+export const backendRules: BackendRules = {
+  read(storage, rememberTokens) {
+    return {
+      imageBackends: readImageBackends(readJson(storage.local, BACKENDS_KEY)),
+      backendCredentials: readCredentials(readJson(rememberTokens ? storage.local : storage.session, CREDENTIALS_KEY)),
+    };
+  },
+  save({ imageBackends, backendCredentials }, storage, rememberTokens) {
+    // Nothing stored while nothing is set, so the next start need not load these rules.
+    if (isDefault(imageBackends)) storage.local.removeItem(BACKENDS_KEY);
+    else storage.local.setItem(BACKENDS_KEY, JSON.stringify(imageBackends));
+    const credentials = readCredentials(backendCredentials);
+    const [keep, clear] = rememberTokens ? [storage.local, storage.session] : [storage.session, storage.local];
+    clear.removeItem(CREDENTIALS_KEY);
+    if (Object.keys(credentials).length === 0) keep.removeItem(CREDENTIALS_KEY);
+    else keep.setItem(CREDENTIALS_KEY, JSON.stringify(credentials));
+  },
+  resolve: resolveImageBackends,
+  usesServiceApi: (settings) => ENGINES.some((engine) => !isRemote(slotFor(settings, engine).slot.kind)),
+  secrets({ imageBackends, backendCredentials }) {
+    const slots = [imageBackends.all, ...ENGINES.map((engine) => imageBackends.engines[engine])];
+    const urls = slots.flatMap((slot) => (slot === undefined ? [] : Object.values(slot.fields).map((f) => f.baseUrl)));
+    return [...Object.values(backendCredentials), ...urls];
+  },
+};

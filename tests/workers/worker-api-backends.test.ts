@@ -1,0 +1,93 @@
+/**
+ * The worker's side of the backend settings: it asks a backend what it has for the settings'
+ * suggestions (with the credential, of that backend's URL only, saying in words why it could
+ * not), and it runs with no image API base URL when every engine goes to a backend.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createImageClient } from '../../api/image-client';
+import { registry } from '../../nodes/index';
+import { createWorkerApi } from '../../workers/worker-api';
+import { closedPort } from '../helpers/closed-port';
+import { startComfyDouble, type ComfyDouble } from '../helpers/doubles/comfyui';
+import { startOpenAIImagesDouble, type OpenAIImagesDouble } from '../helpers/doubles/openai-images';
+import { fakeChatClient, fakeImageClient } from './fakes';
+
+const doubles: (ComfyDouble | OpenAIImagesDouble)[] = [];
+afterEach(async () => {
+  for (const d of doubles.splice(0)) await d.close();
+});
+
+function workerApi() {
+  const image = fakeImageClient({ latencyMs: 1 });
+  const api = createWorkerApi({ registry, createImageClient: () => image.client, createChatClient: () => fakeChatClient().client, transfer: (v) => v });
+  return { api, image };
+}
+
+/** With the real service client, which refuses an empty base URL, as the worker entry has it. */
+const realWorkerApi = () => createWorkerApi({ registry, createImageClient, createChatClient: () => fakeChatClient().client, transfer: (v) => v });
+
+describe('asking a backend what it has, for the settings', () => {
+  it('lists ComfyUI’s checkpoints and other files', async () => {
+    const comfy = await startComfyDouble();
+    doubles.push(comfy);
+    const answer = await workerApi().api.listBackendNames({ kind: 'comfyui', baseUrl: comfy.url });
+    expect(answer).toMatchObject({ ok: true, names: { checkpoints: ['sd_xl_base_1.0.safetensors', 'sd_xl_refiner_1.0.safetensors', 'v1-5-pruned-emaonly.safetensors'] } });
+  });
+
+  it('sends the credential to that backend only, and never says it back', async () => {
+    const openai = await startOpenAIImagesDouble();
+    doubles.push(openai);
+    const { api } = workerApi();
+    const listed = await api.listBackendNames({ kind: 'openai', baseUrl: openai.url }, openai.apiKey);
+    expect(listed.ok && listed.names.models).toContain('gpt-image-1');
+    expect(openai.received.map((r) => [r.method, r.path, r.authorization])).toEqual([['GET', '/v1/models', `Bearer ${openai.apiKey}`]]);
+
+    const refused = await api.listBackendNames({ kind: 'openai', baseUrl: openai.url }, 'sk-wrong-key-0123456789');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.reason).toMatch(/^HTTP 401 Unauthorized: Incorrect API key provided/);
+    expect(JSON.stringify(refused)).not.toContain('sk-wrong-key-0123456789');
+  });
+
+  it('says in words why it could not ask a backend that is not running', async () => {
+    const port = await closedPort();
+    const answer = await workerApi().api.listBackendNames({ kind: 'comfyui', baseUrl: `http://127.0.0.1:${port}` }, 'proxy-secret');
+    expect(answer.ok).toBe(false);
+    expect(!answer.ok && answer.reason).toMatch(/^ComfyUI is not running at http:\/\/127\.0\.0\.1:\d+ \(connection refused\): start ComfyUI/);
+    expect(JSON.stringify(answer)).not.toContain('proxy-secret');
+  });
+});
+
+describe('through the server', () => {
+  it('reviews with the backends the server names, and leaves out a kind this build does not know', async () => {
+    const api = workerApi().api;
+    api.configure({
+      imageBaseUrl: 'http://127.0.0.1:1/forward/image', textBaseUrl: 'http://127.0.0.1:1/forward/text', chatModel: 'm',
+      forwardedBackends: { sdxl: { kind: 'openai' }, sd: { kind: 'gpu-farm' as never } },
+    });
+    const node = (id: string, engine: string) => ({ id, type: 'text-to-image', position: { x: 0, y: 0 }, params: registry.get('text-to-image')!.params.parse({ prompt: 'a lighthouse', seed: 5, engine }) as Record<string, unknown> });
+    const workflow = { format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' }, nodes: [node('x', 'sdxl'), node('s', 'sd')], edges: [] };
+    const estimate = await api.estimate(workflow, { mode: 'all' });
+    if (!estimate.ok) throw new Error('the estimate failed');
+    expect(estimate.nodes.find((n) => n.nodeId === 'x')?.backend?.label).toBe('OpenAI Images');
+    expect(estimate.nodes.find((n) => n.nodeId === 's')?.backend).toBeUndefined();
+  });
+});
+
+describe('every engine on a backend', () => {
+  it('needs no image API base URL, and an engine left on the service’s API says it has none', async () => {
+    const comfy = await startComfyDouble();
+    doubles.push(comfy);
+    const api = realWorkerApi();
+    const backend = { kind: 'comfyui' as const, baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.safetensors' } };
+    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend, sd: backend, 'controlnet-sdxl': backend } });
+    const draw = { id: 'draw', type: 'text-to-image', position: { x: 0, y: 0 }, params: { ...(registry.get('text-to-image')!.params.parse({ prompt: 'a lighthouse', seed: 5, steps: 2 }) as Record<string, unknown>) } };
+    const workflow = { format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' }, nodes: [draw], edges: [] };
+    expect(await api.run(workflow, { mode: 'all' }, () => undefined)).toMatchObject({ status: 'succeeded' });
+    expect(comfy.received.prompts).toHaveLength(1);
+
+    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sd: backend } });
+    const summary = await api.run(workflow, { mode: 'all' }, () => undefined);
+    expect(summary.status).toBe('failed');
+    expect(JSON.stringify(summary)).toContain("no image API base URL is set in Settings for the engines that use the service's API");
+  });
+});
