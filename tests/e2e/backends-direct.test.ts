@@ -89,7 +89,7 @@ describe('ComfyUI, directly from the browser', () => {
     expect(await editor.runToEnd()).toBe('Run finished with failures');
     const draw = editor.node('Text to image');
     expect(await draw.phase()).toBe('failed');
-    expect(await draw.error.textContent()).toContain("ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in Settings); "
+    expect(await draw.error.textContent()).toContain("ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); "
       + "did you mean 'sd_xl_base_1.0.safetensors'? it has: sd_xl_base_1.0.safetensors, sd_xl_refiner_1.0.safetensors, v1-5-pruned-emaonly.safetensors");
     expect(await editor.node('Image to image').phase()).toBe('skipped');
   });
@@ -108,7 +108,7 @@ describe('what a backend cannot take stops the run before anything is sent', () 
     const problems = editor.runProblems;
     await problems.waitFor();
     const items = (await problems.getByRole('button').allTextContents()).map((t) => t.trim());
-    const missing = 'Checkpoint: ComfyUI cannot take this request: ComfyUI needs a checkpoint file: the request names none, and no ComfyUI checkpoint is set for sdxl in Settings';
+    const missing = "Checkpoint: ComfyUI cannot take this request: needs a checkpoint file: the node names none, and none is set for the sdxl engine in the backend's settings (Settings → Image backend in the editor, --checkpoint sdxl=FILE in the CLI)";
     expect(items).toEqual([`Text to image: ${missing}`, `Image to image: ${missing}`]);
     expect(comfy.received.requests).toEqual([]);
     const draw = editor.node('Text to image');

@@ -14,7 +14,7 @@ export function assetName(names: BackendNamesConfig | undefined, field: string, 
   if (isPublicAsset(serviceName) && names?.assets?.[serviceName] === undefined) {
     notes.push({
       field, treatment: 'approximated',
-      message: `${serviceName} has no AUTOMATIC1111 name in the backend's settings (names.assets); it is sent as '${name}', which AUTOMATIC1111 must have`,
+      message: `${serviceName} has no AUTOMATIC1111 name in the backend's settings; it is sent as '${name}', which AUTOMATIC1111 must have`,
     });
   }
   return name;

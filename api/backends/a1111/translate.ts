@@ -143,7 +143,7 @@ export function translate(engine: EngineId, req: ImageRequest, names: BackendNam
   if (checkpoint === undefined) {
     notes.push({
       field: 'checkpoint', treatment: 'approximated',
-      message: `uses whatever checkpoint AUTOMATIC1111 has loaded: no checkpoint is set for the ${engine} engine in the backend's settings (names.checkpoint), so a model of another family would go unnoticed`,
+      message: `uses whatever checkpoint AUTOMATIC1111 has loaded: no checkpoint is set for the ${engine} engine in the backend's settings, so a model of another family would go unnoticed`,
     });
   } else {
     override.sd_model_checkpoint = checkpoint;
@@ -169,7 +169,7 @@ export function translate(engine: EngineId, req: ImageRequest, names: BackendNam
   };
   if (isSdxlEngine(engine) && req.use_refiner === true) {
     if (names?.refiner === undefined) {
-      notes.push({ field: 'use_refiner', treatment: 'not-sent', message: "no refiner checkpoint is set in the backend's settings (names.refiner), so the base model does every step" });
+      notes.push({ field: 'use_refiner', treatment: 'not-sent', message: "no refiner checkpoint is set in the backend's settings, so the base model does every step" });
     } else {
       payload.refiner_checkpoint = names.refiner;
       payload.refiner_switch_at = req.high_noise_frac ?? d.high_noise_frac;

@@ -63,7 +63,7 @@ async function describeNodeError(id: string, classType: string, error: NodeError
   const named = NAMED_INPUTS[input];
   if (error.type === 'value_not_in_list' && named !== undefined) {
     const names = comboChoices(error.extra_info?.input_config) ?? await ctx.lookup(classType, input).catch(() => undefined);
-    const from = role?.fromSettings === true ? ` (the ${role.field === 'use_refiner' ? 'refiner' : named.what} set for ${ctx.engine} in Settings)` : '';
+    const from = role?.fromSettings === true ? ` (the ${role.field === 'use_refiner' ? 'refiner' : named.what} set for ${ctx.engine} in the backend's settings)` : '';
     const guess = names === undefined ? undefined : likelyMeant(String(value), names);
     const where = named.folder === undefined ? '' : `; put the file in ComfyUI's ${named.folder} folder or pick one it has`;
     const known = names === undefined ? '' : `; ${guess === undefined ? '' : `did you mean '${guess}'? `}${listNames(names)}`;
@@ -141,12 +141,12 @@ export function explainTransportError(error: unknown, baseUrl: string, secrets: 
   if (error.kind === 'network') {
     const refused = /ECONNREFUSED|connection refused/i.test(`${error.detail} ${String(error.cause ?? '')}`);
     detail = refused
-      ? `ComfyUI is not running at ${baseUrl} (connection refused): ${start}, or correct the ComfyUI address in Settings`
+      ? `ComfyUI is not running at ${baseUrl} (connection refused): ${start}, or correct the ComfyUI address in the backend's settings`
       : `cannot reach ComfyUI at ${baseUrl} (${error.detail}): is it running (${start})? From the browser, ComfyUI must also allow this page's origin: add --enable-cors-header`;
   } else if (error.status === 403) {
     detail = `ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with --enable-cors-header followed by this page's origin`;
   } else if (error.status === 404) {
-    detail = `nothing at ${baseUrl} answers like ComfyUI (HTTP 404 for ${error.endpoint}): check the ComfyUI address in Settings`;
+    detail = `nothing at ${baseUrl} answers like ComfyUI (HTTP 404 for ${error.endpoint}): check the ComfyUI address in the backend's settings`;
   }
   if (detail === undefined) return error;
   return new ApiError({

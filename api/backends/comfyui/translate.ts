@@ -65,7 +65,7 @@ export function translate(engine: EngineId, req: ImageRequest, options: Translat
   let checkpoint: Recipe['checkpoint'] | undefined;
   if (req.checkpoint !== undefined) checkpoint = { file: backendAssetName(names, req.checkpoint), fromSettings: false };
   else if (names?.checkpoint !== undefined) checkpoint = { file: names.checkpoint, fromSettings: true };
-  else refusals.push({ path: 'checkpoint', message: `ComfyUI needs a checkpoint file: the request names none, and no ComfyUI checkpoint is set for ${engine} in Settings` });
+  else refusals.push({ path: 'checkpoint', message: `needs a checkpoint file: the node names none, and none is set for the ${engine} engine in the backend's settings (Settings → Image backend in the editor, --checkpoint ${engine}=FILE in the CLI)` });
 
   const steps = req.steps ?? defaults.steps;
   const strength = req.strength ?? defaults.strength;
@@ -78,7 +78,7 @@ export function translate(engine: EngineId, req: ImageRequest, options: Translat
     const wanted = Math.round(steps * frac);
     const split = Math.min(Math.max(wanted, start + 1), steps - 1);
     if (names?.refiner === undefined) {
-      refusals.push({ path: 'use_refiner', message: 'needs the SDXL refiner checkpoint: set the ComfyUI refiner checkpoint in Settings' });
+      refusals.push({ path: 'use_refiner', message: "needs the SDXL refiner checkpoint: set it in the backend's settings (Settings → Image backend in the editor, --refiner FILE in the CLI)" });
     } else if (steps - start < 2) {
       notes.push({ field: 'use_refiner', treatment: 'not-sent', message: `with ${steps - start} step to run there is nothing to share with the refiner, so the base checkpoint does it all` });
     } else {

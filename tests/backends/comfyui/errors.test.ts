@@ -12,7 +12,7 @@ describe('ComfyUI errors in words', () => {
     const backend = comfyOn({ url: `http://127.0.0.1:${port}` } as ComfyDouble);
     const error = await caught(backend.generate('sdxl', { prompt: 'x' }));
     expect(error.kind).toBe('network');
-    expect(error.detail).toBe(`ComfyUI is not running at http://127.0.0.1:${port} (connection refused): start ComfyUI with \`python main.py --port ${port}\`, or correct the ComfyUI address in Settings`);
+    expect(error.detail).toBe(`ComfyUI is not running at http://127.0.0.1:${port} (connection refused): start ComfyUI with \`python main.py --port ${port}\`, or correct the ComfyUI address in the backend's settings`);
     const names = await caught(backend.listNames!());
     expect(names.detail).toContain('connection refused');
   });
@@ -30,7 +30,7 @@ describe('ComfyUI errors in words', () => {
     const many = Array.from({ length: 25 }, (_, i) => `model-${String(i).padStart(2, '0')}.safetensors`);
     comfy = await startComfyDouble({ checkpoints: many });
     const error = await caught(comfyOn(comfy, { names: { checkpoint: 'gone.safetensors' } }).generate('sdxl', { prompt: 'x' }));
-    expect(error.detail).toContain("checkpoint: ComfyUI has no checkpoint 'gone.safetensors' (the checkpoint set for sdxl in Settings); it has: model-00.safetensors,");
+    expect(error.detail).toContain("checkpoint: ComfyUI has no checkpoint 'gone.safetensors' (the checkpoint set for sdxl in the backend's settings); it has: model-00.safetensors,");
     expect(error.detail).toContain('model-24.safetensors');
     expect(comfy.received.requests.some((r) => r.path === '/object_info/CheckpointLoaderSimple')).toBe(true);
   });
@@ -108,7 +108,7 @@ describe('ComfyUI errors in words', () => {
   it('refuses before sending when the translation refuses, naming the field', async () => {
     comfy = await startComfyDouble();
     const error = await caught(comfyOn(comfy, { names: {} }).generate('sdxl', { prompt: 'x' }));
-    expect(error.detail).toBe('not sent: ComfyUI cannot do this request: checkpoint: ComfyUI needs a checkpoint file: the request names none, and no ComfyUI checkpoint is set for sdxl in Settings');
+    expect(error.detail).toBe('not sent: ComfyUI cannot do this request: checkpoint: needs a checkpoint file: the node names none, and none is set for the sdxl engine in the backend\'s settings (Settings → Image backend in the editor, --checkpoint sdxl=FILE in the CLI)');
     expect(error.retryable).toBe(false);
     expect(comfy.received.requests).toEqual([]);
   });

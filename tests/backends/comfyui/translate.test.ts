@@ -186,12 +186,12 @@ describe('ComfyUI translation: samplers, styles, seeds and refusals', () => {
   });
 
   it('refuses with the reason: no checkpoint anywhere, subject transfer, the refiner without its checkpoint', () => {
-    expect(translate('sdxl', { prompt: 'x' }, {}).refusals).toEqual([{ path: 'checkpoint', message: expect.stringContaining('set for sdxl in Settings') as unknown }]);
+    expect(translate('sdxl', { prompt: 'x' }, {}).refusals).toEqual([{ path: 'checkpoint', message: expect.stringContaining("set for the sdxl engine in the backend's settings") as unknown }]);
     expect(translate('sdxl', { prompt: 'x', checkpoint: 'mine.safetensors' }, {}).refusals).toEqual([]);
     const transfer = translate('sdxl', { prompt: 'my dog', transfer_images: { dog: [PNG] } }, { names: NAMES });
     expect(transfer.refusals).toEqual([{ path: 'transfer_images', message: expect.stringContaining('subject transfer') as unknown }]);
     expect(transfer.recipe).toBeUndefined();
-    expect(translate('sdxl', { prompt: 'x', use_refiner: true }, { names: { checkpoint: 'a' } }).refusals).toEqual([{ path: 'use_refiner', message: expect.stringContaining('refiner checkpoint in Settings') as unknown }]);
+    expect(translate('sdxl', { prompt: 'x', use_refiner: true }, { names: { checkpoint: 'a' } }).refusals).toEqual([{ path: 'use_refiner', message: expect.stringContaining('--refiner FILE in the CLI') as unknown }]);
   });
 });
 
