@@ -48,7 +48,7 @@ describe('ComfyUI, directly from the browser', () => {
     await useComfy(editor, comfy, 'sd_xl_base_1.0.safetensors');
 
     expect(await backendNotes(editor)).toEqual([
-      'Text to image on ComfyUI: Style preset: ComfyUI has no style presets: \'cinematic\' becomes style words added to the prompt ("cinematic film still, shallow depth of field, dramatic lighting, film grain") and to the negative prompt',
+      'Text to image on ComfyUI: Style preset: ComfyUI has no style presets: \'cinematic\' becomes words around the prompt ("cinematic film still of {prompt}, shallow depth of field, dramatic lighting, film grain, moody") and in the negative prompt',
     ]);
     expect(await editor.runToEnd()).toBe('Run finished');
     expect(await editor.node('Text to image').images.count()).toBe(1);
