@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { ChatRequestSchema, type ChatMessage, type ChatRequest } from '../api/chat';
 import { ParamIssuesError } from './errors';
-import { SplitError, splitJson, splitLines, type SplitResult } from './split-rules';
+import { SplitError, looksLikeJson, splitJson, splitLines, type SplitResult } from './split-rules';
 import { fillFromInputs, placeholderNames, placeholderPorts, templateIssues } from './template';
 import type { NodeDefinition, ParamIssue } from './types';
 import { textValue, textsValue } from './values';
@@ -102,8 +102,13 @@ export const chatPromptWriterNode: NodeDefinition<ChatPromptWriterParams> = {
       if (event.finishReason === 'length') stoppedAtLimit = true;
     }
     const text = pieces.join('');
-    const items = answerItems(text, p.answer_as, stoppedAtLimit);
-    const notes = [...(stoppedAtLimit ? ['stopped at max_tokens'] : []), ...(p.answer_as === 'text' ? [] : [`${items.length} item${items.length === 1 ? '' : 's'}`])];
+    // A model that answers a JSON request with a plain list (the local engines do) is read by line.
+    const asLines = p.answer_as === 'json' && text.trim() !== '' && !looksLikeJson(text);
+    const items = answerItems(text, asLines ? 'lines' : p.answer_as, stoppedAtLimit);
+    const notes = [
+      ...(stoppedAtLimit ? ['stopped at max_tokens'] : []),
+      ...(p.answer_as === 'text' ? [] : [`${items.length} item${items.length === 1 ? '' : 's'}${asLines ? ', one per line: the answer held no JSON' : ''}`]),
+    ];
     ctx.progress(1, notes.length > 0 ? notes.join('; ') : undefined);
     return { text: textValue(text), items: textsValue(items) };
   },

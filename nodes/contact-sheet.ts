@@ -1,5 +1,5 @@
 /**
- * Contact sheet: tiles a list of images into one picture, each in a square cell with its caption
+ * Contact sheet: tiles a list of images into one picture, each in a cell with its caption
  * from a text list under it (the prompts that made them, say). It takes both lists whole, so it
  * runs once after a fan-out, with every item. Drawn in pure JavaScript (sheet/), loaded when it
  * first runs, so the editor's worker, the CLI and the tests make the same PNG.
@@ -13,7 +13,7 @@ const params = z.strictObject({
   columns: z.number().int().min(0).max(32).default(0)
     .meta({ title: 'Columns', description: 'Pictures per row; 0 makes the grid as square as it can be.' }),
   cell_size: z.number().int().min(64).max(1024).default(256)
-    .meta({ title: 'Cell size', description: 'The side of each square cell, in pixels; pictures keep their shape inside it.' }),
+    .meta({ title: 'Cell size', description: 'The width of each picture on the sheet, in pixels; pictures keep their shape, none taller than wide.' }),
   gap: z.number().int().min(0).max(64).default(8)
     .meta({ title: 'Gap', description: 'Space between the cells and round the edge, in pixels.' }),
   background: z.enum(['dark', 'light']).default('dark')

@@ -111,9 +111,18 @@ function describeJson(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** Whether the text holds anything that could be JSON: a "[" or a "{". */
+export function looksLikeJson(text: string): boolean {
+  return /[[{]/u.test(text);
+}
+
 /** A JSON array of strings; numbers are taken as their text, `{ "prompt": "…" }` as its one string. */
 export function splitJson(text: string): SplitResult {
   let parsed: unknown;
+  if (text.trim() !== '' && !looksLikeJson(text)) {
+    const start = text.trim().slice(0, 30);
+    throw new SplitError(`is not a JSON array of strings: it holds no "[" (it starts ${JSON.stringify(start)}${text.trim().length > 30 ? '…' : ''})`);
+  }
   const part = jsonPart(text);
   try {
     parsed = JSON.parse(part);

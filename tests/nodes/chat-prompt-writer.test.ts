@@ -112,6 +112,13 @@ describe('chat prompt writer', () => {
     expect(out.items).toEqual(textsValue(['a fox', 'a heron']));
   });
 
+  it('reads a JSON request answered as a plain list one item per line, and says so', async () => {
+    const ctx = fakeContext({ chatEvents: say('1. a fox\n2. a heron') });
+    const out = await node.run({ params: parse({ answer_as: 'json' }), inputs: {}, ctx });
+    expect(out.items).toEqual(textsValue(['a fox', 'a heron']));
+    expect(ctx.progressMessages.at(-1)).toBe('2 items, one per line: the answer held no JSON');
+  });
+
   it('fails on a list answer it cannot read, naming the field and the cut-off when max_tokens stopped it', async () => {
     const cut = [{ text: '["a fox", "a her', finishReason: 'length' as const }];
     const ctx = fakeContext({ chatEvents: cut });

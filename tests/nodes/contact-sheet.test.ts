@@ -64,7 +64,7 @@ describe('Contact sheet', () => {
       params: parse({ cell_size: 192, gap: 8, columns: 2 }), inputs: { images: imagesValue(images), captions: textsValue(['A fox']) }, ctx,
     });
     const p = pixels((out.image as { value: ImageData }).value);
-    const layout = layoutSheet(2, true, { columns: 2, cellSize: 192, gap: 8, background: 'dark' });
+    const layout = layoutSheet(2, true, { columns: 2, cellSize: 192, gap: 8, background: 'dark' }, 192);
     expect([p.width, p.height]).toEqual([layout.width, layout.height]);
     const band = (left: number) => {
       let lit = 0;
@@ -74,6 +74,16 @@ describe('Contact sheet', () => {
     expect(band(8)).toBeGreaterThan(20);
     expect(band(8 + 200)).toBe(0);
     expect(ctx.progressMessages.at(-1)).toBe(`${layout.width}×${layout.height}; 1 without a caption`);
+  });
+
+  it('makes cells only as tall as the tallest picture needs, so landscape pictures leave no bands', async () => {
+    const wide = [png(300, 150, [0, 200, 0]), png(200, 100, [0, 200, 0])];
+    const out = await node.run({ params: parse({ cell_size: 100, gap: 0, columns: 2 }), inputs: { images: imagesValue(wide) }, ctx: fakeContext() });
+    expect((out.image as { value: ImageData }).value).toMatchObject({ width: 200, height: 50 });
+    // A picture whose size is not known gets a square cell.
+    const unknown = [{ ...png(300, 150, [0, 200, 0]), width: undefined }];
+    const square = await node.run({ params: parse({ cell_size: 100, gap: 0 }), inputs: { images: imagesValue(unknown) }, ctx: fakeContext() });
+    expect((square.image as { value: ImageData }).value).toMatchObject({ width: 100, height: 100 });
   });
 
   it('makes the same bytes from the same images, so the result is cached by content', async () => {

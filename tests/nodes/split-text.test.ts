@@ -76,7 +76,7 @@ describe('splitting a JSON array', () => {
     expect(() => splitJson('["a", {"x": 1, "y": 2}]')).toThrow('item 2 of the JSON array is an object, not a string');
     expect(() => splitJson('["a", null]')).toThrow('item 2 of the JSON array is null, not a string');
     expect(() => splitJson('{"a": 1}')).toThrow('is an object in JSON, not an array of strings');
-    expect(() => splitJson('a fox, a heron')).toThrow('is not a JSON array of strings');
+    expect(() => splitJson('1. a fox, a heron')).toThrow('is not a JSON array of strings: it holds no "[" (it starts "1. a fox, a heron")');
     expect(() => splitJson('["a fox", "a her')).toThrow('is not a JSON array of strings');
   });
 
