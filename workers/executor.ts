@@ -143,7 +143,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit, randomSeed: deps.randomSeed ?? cryptoSeed,
       cacheContext: cacheContextOf(deps.settings, deps.cacheScope),
       // Every call of a node's run, single or one item of many, takes a slot: the cap holds for both.
-      slots: createSlots(options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY),
+      slots: createSlots(options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY, controller.signal),
       maxFanOut: options.maxFanOut ?? deps.maxFanOut ?? DEFAULT_MAX_FAN_OUT,
       ...(options.confirmFanOut === undefined ? {} : { confirmFanOut: options.confirmFanOut }),
       warn: (message) => warnings.push(message),

@@ -106,12 +106,12 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
   const tag = item === undefined ? {} : { item };
   let apiCalls = 0;
   const usage = emptyUsage();
-  const release = await env.slots.acquire(env.signal);
+  const release = await env.slots.acquire();
   if (release === undefined) return { status: 'cancelled', apiCalls, usage };
-  // One controller per call, child of the run's: aborted when the run is, and when the call ends.
+  // One signal per call: aborted when the run is, and when the call ends. AbortSignal.any adds
+  // no listener to the run's signal, which many calls at once would otherwise pile up.
   const controller = new AbortController();
-  const onRunAbort = () => controller.abort(env.signal.reason);
-  env.signal.addEventListener('abort', onRunAbort, { once: true });
+  const signal = AbortSignal.any([env.signal, controller.signal]);
   let live = true;
   const where = item === undefined ? `node '${nodeId}'` : `node '${nodeId}' item ${item + 1}`;
 
@@ -133,8 +133,8 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
 
     hooks.started();
     const ctx: RunContext = {
-      signal: controller.signal,
-      api: nodeApi(env.api, controller.signal, {
+      signal,
+      api: nodeApi(env.api, signal, {
         onCall(call) {
           apiCalls++;
           if (call.api === 'image') usage.imageCalls++;
@@ -163,7 +163,7 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
       },
       randomSeed: () => env.randomSeed(),
     };
-    const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), controller.signal));
+    const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), signal));
     live = false;
     if (key !== undefined) {
       await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage) }).catch((error: unknown) => {
@@ -182,7 +182,6 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
     return { status: 'failed', error: nodeError, apiCalls, usage };
   } finally {
     live = false;
-    env.signal.removeEventListener('abort', onRunAbort);
     // Requests the node started but did not wait for end with it.
     controller.abort();
     release();
