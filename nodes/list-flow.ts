@@ -16,6 +16,33 @@ export interface FlowNode {
   bindings: Iterable<readonly [string, { node: string; port: string }]>;
 }
 
+export interface ListFlow {
+  /** Nodes that run once per item. */
+  fanning: Set<string>;
+  /** For each of them, its inputs that take a list one item at a time, in input order. */
+  splitting: Map<string, string[]>;
+  /** What an output carries: its own kind, or the list of it when its node runs once per item. */
+  carried(from: { node: string; port: string }): PortKind | undefined;
+}
+
+/** Where lists flow in `nodes` (see fanningNodes). */
+export function listFlow(nodes: ReadonlyMap<string, FlowNode>): ListFlow {
+  const fanning = fanningNodes(nodes);
+  const carried = (from: { node: string; port: string }) => carriedKind(from, nodes, (id) => fanning.has(id));
+  const splitting = new Map<string, string[]>();
+  for (const id of fanning) {
+    const node = nodes.get(id)!;
+    const ports: string[] = [];
+    for (const port of node.inputs) {
+      const from = [...node.bindings].find(([name]) => name === port.name)?.[1];
+      const kind = from && carried(from);
+      if (kind !== undefined && splitsList(port, kind)) ports.push(port.name);
+    }
+    splitting.set(id, ports);
+  }
+  return { fanning, splitting, carried };
+}
+
 /**
  * The ids of the nodes that run once per item. `nodes` may hold a cycle (a graph being edited):
  * a node met again while it is being decided counts as not fanning out.

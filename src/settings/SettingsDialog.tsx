@@ -9,7 +9,7 @@ import { Dialog } from '../ui/Dialog';
 import { CacheSection } from './CacheSection';
 import { CommitInput } from './CommitInput';
 import { useChatModels } from './models';
-import { MAX_CONCURRENCY, checkBaseUrl, type EndpointMode, type Settings } from './settings';
+import { MAX_CONCURRENCY, MAX_FAN_OUT_SETTING, checkBaseUrl, type EndpointMode, type Settings } from './settings';
 import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
 
@@ -136,6 +136,23 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
               onChange={(e) => {
                 const n = Math.round(Number(e.target.value));
                 if (Number.isFinite(n) && n >= 1 && n <= MAX_CONCURRENCY) update({ concurrency: n });
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Fan-out limit" hint={`1 to ${MAX_FAN_OUT_SETTING}. A node that would run more times than this, once per item of a list, asks before it sends anything.`}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input number narrow"
+              type="number"
+              min={1}
+              max={MAX_FAN_OUT_SETTING}
+              value={settings.maxFanOut}
+              aria-describedby={describedBy}
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                if (Number.isFinite(n) && n >= 1 && n <= MAX_FAN_OUT_SETTING) update({ maxFanOut: n });
               }}
             />
           )}

@@ -30,6 +30,8 @@ export interface Settings {
   chatModel: string;
   /** How many nodes may run at once. */
   concurrency: number;
+  /** Runs one fan-out of a node that calls an API may make before the editor asks. */
+  maxFanOut: number;
 }
 
 export const LOCAL_IMAGE_PATH = '/local/image';
@@ -37,6 +39,7 @@ export const LOCAL_TEXT_PATH = '/local/text';
 export const FORWARD_IMAGE_PATH = '/forward/image';
 export const FORWARD_TEXT_PATH = '/forward/text';
 export const MAX_CONCURRENCY = 16;
+export const MAX_FAN_OUT_SETTING = 10_000;
 
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'local',
@@ -47,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rememberTokens: false,
   chatModel: 'atelier-local-chat',
   concurrency: 4,
+  maxFanOut: 64,
 };
 
 /** The storages settings live in; the browser's by default, plain maps in tests. */
@@ -94,6 +98,9 @@ export function loadSettings(storage: SettingsStorage): Settings {
   const concurrency = typeof saved.concurrency === 'number' && Number.isInteger(saved.concurrency)
     ? Math.min(MAX_CONCURRENCY, Math.max(1, saved.concurrency))
     : DEFAULT_SETTINGS.concurrency;
+  const maxFanOut = typeof saved.maxFanOut === 'number' && Number.isInteger(saved.maxFanOut)
+    ? Math.min(MAX_FAN_OUT_SETTING, Math.max(1, saved.maxFanOut))
+    : DEFAULT_SETTINGS.maxFanOut;
   const rememberTokens = saved.rememberTokens === true;
   const tokens = readJson(rememberTokens ? storage.local : storage.session, TOKENS_KEY);
   return {
@@ -105,6 +112,7 @@ export function loadSettings(storage: SettingsStorage): Settings {
     rememberTokens,
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
+    maxFanOut,
   };
 }
 
@@ -154,7 +162,7 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
 
 /** What the run worker's `configure()` takes for these settings. */
 export function workerSettingsFor(settings: Settings, origin: string): WorkerSettings {
-  return { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
+  return { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency, maxFanOut: settings.maxFanOut };
 }
 
 /** A base URL of the direct route that cannot be used, and where to fix it. */
