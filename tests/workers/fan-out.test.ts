@@ -19,7 +19,7 @@ function setup(options: { latencyMs?: number; image?: ImageClient } & Partial<Ex
 
 const prompts = (wf: ReturnType<typeof workflow>, id = 'l') => wf.nodes.find((n) => n.id === id)!.params;
 const itemsOf = (log: ReturnType<typeof eventLog>, type: ExecutorEvent['type'], nodeId: string) =>
-  log.events.flatMap((e) => (e.type === type && e.nodeId === nodeId && 'item' in e ? [e.item] : []));
+  log.events.flatMap((e) => (e.type === type && 'nodeId' in e && e.nodeId === nodeId && 'item' in e && e.item !== undefined ? [e.item] : []));
 
 describe('fanOutOf', () => {
   const text = (name: string, label = name) => ({ name, kind: 'text' as const, label });
