@@ -31,11 +31,33 @@ export interface ItemStripProps {
 
 export function ItemStrip({ items, label, renderImage }: ItemStripProps) {
   const [page, setPage] = useState(0);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pages = Math.max(1, Math.ceil(items.length / ITEMS_PER_PAGE));
   const shown = Math.min(page, pages - 1);
   const first = shown * ITEMS_PER_PAGE;
   const last = Math.min(items.length, first + ITEMS_PER_PAGE);
+
+  const cell = (item: ItemResult | undefined, i: number) => {
+    const name = `Item ${i + 1} of ${items.length}`;
+    if (item === undefined) {
+      return <li key={i} className="results__cell results__cell--waiting" aria-label={`${name}, not done yet`}><span>{i + 1}</span></li>;
+    }
+    if ('error' in item) {
+      return (
+        <li key={i} className="results__cell results__cell--failed" aria-label={`${name}, failed`}>
+          <p role="alert"><strong>Item {i + 1} failed:</strong> {item.error.message}</p>
+        </li>
+      );
+    }
+    const images = imagesOfItem(item.outputs);
+    const text = textOfItem(item.outputs);
+    return (
+      <li key={i} className="results__cell" aria-label={name}>
+        {images.length > 0 && <ul className="results__images">{images.map(renderImage)}</ul>}
+        {images.length === 0 && text !== undefined && <output className="results__text" tabIndex={0}>{text === '' ? <em>(empty text)</em> : text}</output>}
+      </li>
+    );
+  };
 
   const go = (next: number) => {
     const to = Math.max(0, Math.min(pages - 1, next));
@@ -46,7 +68,7 @@ export function ItemStrip({ items, label, renderImage }: ItemStripProps) {
   };
 
   return (
-    <div className="results__strip" role="group" aria-label={`Items of ${label}`}>
+    <div className="results__strip" role="group" aria-label={`Each item of ${label}`}>
       {pages > 1 && (
         <div className="results__pager">
           <button type="button" className="results__page nodrag" onClick={() => go(shown - 1)} disabled={shown === 0} aria-label={`Previous items of ${label}`}>‹</button>
@@ -54,36 +76,20 @@ export function ItemStrip({ items, label, renderImage }: ItemStripProps) {
           <button type="button" className="results__page nodrag" onClick={() => go(shown + 1)} disabled={shown === pages - 1} aria-label={`Next items of ${label}`}>›</button>
         </div>
       )}
-      <ol
+      <div
         ref={list}
-        className="results__items nodrag nowheel"
+        className="results__pages nodrag nowheel"
         onScroll={(e) => {
           const el = e.currentTarget;
           if (el.clientWidth > 0) setPage(Math.round(el.scrollLeft / el.clientWidth));
         }}
       >
-        {items.map((item, i) => {
-          const name = `Item ${i + 1} of ${items.length}`;
-          if (item === undefined) {
-            return <li key={i} data-item={i} className="results__cell results__cell--waiting" aria-label={`${name}, not done yet`}><span>{i + 1}</span></li>;
-          }
-          if ('error' in item) {
-            return (
-              <li key={i} data-item={i} className="results__cell results__cell--failed" aria-label={`${name}, failed`}>
-                <p role="alert"><strong>Item {i + 1} failed:</strong> {item.error.message}</p>
-              </li>
-            );
-          }
-          const images = imagesOfItem(item.outputs);
-          const text = textOfItem(item.outputs);
-          return (
-            <li key={i} data-item={i} className="results__cell" aria-label={name}>
-              {images.length > 0 && <ul className="results__images">{images.map(renderImage)}</ul>}
-              {images.length === 0 && text !== undefined && <output className="results__text" tabIndex={0}>{text === '' ? <em>(empty text)</em> : text}</output>}
-            </li>
-          );
-        })}
-      </ol>
+        {Array.from({ length: pages }, (_, p) => (
+          <ol key={p} className="results__items" start={p * ITEMS_PER_PAGE + 1}>
+            {items.slice(p * ITEMS_PER_PAGE, (p + 1) * ITEMS_PER_PAGE).map((item, k) => cell(item, p * ITEMS_PER_PAGE + k))}
+          </ol>
+        ))}
+      </div>
     </div>
   );
 }
