@@ -91,8 +91,10 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
     });
   };
 
-  // A node that ran once per item shows its items' texts in the strip.
-  const texts = result.items ? [] : Object.entries(result.outputs).filter((e): e is [string, ShownText] => e[1].kind !== 'image' && e[1].kind !== 'images');
+  // A node that ran once per item shows its items' texts in the strip; a text list of one that
+  // repeats a text output (the chat's Items beside its Text) is not shown twice.
+  const allTexts = result.items ? [] : Object.entries(result.outputs).filter((e): e is [string, ShownText] => e[1].kind !== 'image' && e[1].kind !== 'images');
+  const texts = allTexts.filter(([, v]) => !(v.kind === 'texts' && v.value.length === 1 && allTexts.some(([, w]) => w.kind === 'text' && w.value === v.value[0])));
 
   const thumb = (image: ShownImage, i: number) => (
     <li key={image.url || `invalid-${i}`} className="results__item">
