@@ -114,10 +114,22 @@ export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** Bytes to standard base64 (an image on its way into a request or a response). */
+/** Encodes bytes as standard base64 with padding, in chunks, without a binary string the size of the image. */
 export function bytesToBase64(bytes: Uint8Array): string {
   const parts: string[] = [];
-  // String.fromCharCode takes arguments, so the bytes go in slices a call can hold.
-  for (let i = 0; i < bytes.length; i += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
-  return btoa(parts.join(''));
+  const CHUNK = 3 * 4096;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const end = Math.min(bytes.length, start + CHUNK);
+    let out = '';
+    for (let i = start; i < end; i += 3) {
+      const a = bytes[i]!;
+      const b = i + 1 < end ? bytes[i + 1]! : 0;
+      const c = i + 2 < end ? bytes[i + 2]! : 0;
+      out += ALPHABET[a >> 2]! + ALPHABET[((a & 3) << 4) | (b >> 4)]!;
+      out += i + 1 < end ? ALPHABET[((b & 15) << 2) | (c >> 6)]! : '=';
+      out += i + 2 < end ? ALPHABET[c & 63]! : '=';
+    }
+    parts.push(out);
+  }
+  return parts.join('');
 }

@@ -30,6 +30,8 @@ export interface RunArgs {
   /** Raw `node.param=value` overrides, in the order given. */
   sets: string[];
   concurrency?: number;
+  /** Most runs one fan-out of a node that calls an API may make; above it the node fails, sending nothing. */
+  maxFanOut?: number;
   json: boolean;
   /** Embed the workflow and a manifest in each image written (off with --no-embed). */
   embed: boolean;
@@ -77,7 +79,10 @@ Options:
   --to NODE               Run only NODE and what it depends on.
   --from NODE             Run NODE and everything downstream of it afresh; what it needs
                           upstream runs too (the CLI keeps no cache between runs).
-  --concurrency N         Nodes run at once, 1 to 64 (default 4).
+  --concurrency N         Nodes run at once, 1 to 64 (default 4); each item of a fan-out
+                          counts as one.
+  --max-fan-out N         Most runs a node that calls an API may make once per item of a list,
+                          1 to 10000 (default 64); above it the node fails and sends nothing.
   --no-embed              Write the images exactly as the service sent them, with no workflow
                           or manifest inside.
   --json                  Print the run's events as JSON lines on stdout (image data replaced
@@ -103,6 +108,7 @@ const OPTIONS = {
   to: { type: 'string' },
   from: { type: 'string' },
   concurrency: { type: 'string' },
+  'max-fan-out': { type: 'string' },
   json: { type: 'boolean' },
   'no-embed': { type: 'boolean' },
   'image-backend': { type: 'string' },
@@ -125,6 +131,7 @@ export const TOKEN_FLAG_REFUSED =
   '(for example: read -rs ATELIER_TOKEN && export ATELIER_TOKEN).';
 
 export const MAX_CONCURRENCY = 64;
+export const MAX_FAN_OUT_FLAG = 10_000;
 
 /** Rejects unknown and credential flags by name, before values are looked at. */
 function checkFlagNames(argv: readonly string[]): void {
@@ -188,6 +195,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   backend('refiner', 'refiner', values.refiner);
   backend('model', 'image-model', values['image-model']);
   if (values.concurrency !== undefined) args.concurrency = positiveInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
+  if (values['max-fan-out'] !== undefined) args.maxFanOut = positiveInteger('--max-fan-out', values['max-fan-out'], MAX_FAN_OUT_FLAG);
   const to = nonEmpty('to', values.to);
   const from = nonEmpty('from', values.from);
   if (to !== undefined) args.target = { mode: 'to', node: to };

@@ -10,6 +10,7 @@ import { catalogueLoadOptions } from '../nodes/load-options';
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent } from '../workers/events';
 import { seedUsed } from '../workers/seed-used';
+import { seedsOf } from './manifest';
 import { pinSeedsUsed } from '../workers/seeds';
 import { ImageEmbedError, buildImageManifest, canEmbedWorkflow, embedWorkflow, type ManifestCall } from '../workflow/embed';
 import { WorkflowSaveError } from '../workflow/errors';
@@ -145,14 +146,18 @@ export function createImageEmbedder(options: EmbedderOptions): ImageEmbedder {
 
   return {
     onEvent(event) {
-      if (event.type !== 'node-done') return;
-      const seed = seedUsed(event.outputs);
-      if (seed !== undefined) seeds.set(event.nodeId, seed);
+      if (event.type !== 'node-done' && event.type !== 'node-item-done') return;
       const origin: Origin = { nodeId: event.nodeId, made: now() };
       for (const value of Object.values(event.outputs)) {
         if (value.kind === 'image') noteOrigin(value.value, origin);
         if (value.kind === 'images') for (const image of value.value) noteOrigin(image, origin);
       }
+      if (event.type !== 'node-done') return;
+      // A node that ran once per item is pinned only when every item used the one seed: items
+      // with seeds of their own cannot all come back from one seed in the file.
+      const seed = seedUsed(event.outputs);
+      const one = event.items === undefined || seedsOf(event.outputs).length <= 1;
+      if (seed !== undefined && one) seeds.set(event.nodeId, seed);
     },
     bytesFor(image, file, nodeId) {
       const raw = Buffer.from(image.b64, 'base64');

@@ -27,6 +27,8 @@ function summariseValue(value: Value, files: PortFiles | undefined): unknown {
       return { kind: 'image', value: summariseImage(value.value, files?.files[0]) };
     case 'images':
       return { kind: 'images', value: value.value.map((image, i) => summariseImage(image, files?.files[i])) };
+    case 'texts':
+      return files === undefined ? value : { ...value, files: files.files };
     default:
       return files === undefined ? value : { ...value, file: files.files[0] };
   }
@@ -38,8 +40,11 @@ function summariseOutputs(outputs: NodeOutputs, files: Record<string, PortFiles>
   return out;
 }
 
-/** One event as a JSON line (with its newline); `files` names where a node-done's outputs went. */
+/**
+ * One event as a JSON line (with its newline); `files` names where the outputs of a node-done or
+ * a node-item-done went. Events about one item of a fan-out carry its 0-based `item`.
+ */
 export function eventLine(event: ExecutorEvent, files?: Record<string, PortFiles>): string {
-  const shown = event.type === 'node-done' ? { ...event, outputs: summariseOutputs(event.outputs, files) } : event;
+  const shown = event.type === 'node-done' || event.type === 'node-item-done' ? { ...event, outputs: summariseOutputs(event.outputs, files) } : event;
   return `${JSON.stringify(shown)}\n`;
 }

@@ -28,6 +28,17 @@ export interface NodeRecord {
   error?: NodeError;
   /** The failed node that made this one skip. */
   skippedBecause?: string;
+  /** A node that ran once per item of a list: how many runs, and how each ended (its files, or why it failed). */
+  items?: { count: number; ended: ItemRecord[] };
+}
+
+export interface ItemRecord {
+  /** 0-based, as in the --json events. */
+  item: number;
+  status: 'done' | 'failed';
+  cached?: boolean;
+  outputs?: Record<string, PortFiles>;
+  error?: NodeError;
 }
 
 export interface Manifest {
@@ -77,8 +88,8 @@ export interface ManifestBuilder {
   readonly manifest: Manifest;
   /** Feed every executor event, in order. */
   onEvent(event: ExecutorEvent): void;
-  /** The files a node's outputs went to. */
-  setOutputs(nodeId: string, outputs: Record<string, PortFiles>): void;
+  /** The files a node's outputs went to; with `item`, one item's of a node that runs once per item. */
+  setOutputs(nodeId: string, outputs: Record<string, PortFiles>, item?: number): void;
   setRequests(nodeId: string, calls: RecordedCall[]): void;
   /** Closes the manifest: the end time and the run's outcome. */
   finish(finished: Date, outcome: { summary?: RunSummary; interrupted: boolean; files: readonly string[]; warnings: readonly string[] }): Manifest;
@@ -146,12 +157,26 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
         case 'node-cancelled':
           node(event.nodeId).status = 'cancelled';
           break;
+        case 'node-fan-out':
+          node(event.nodeId).items = { count: event.count, ended: [] };
+          break;
+        case 'node-item-done':
+          node(event.nodeId).items?.ended.push({ item: event.item, status: 'done', cached: event.cached });
+          break;
+        case 'node-item-failed':
+          node(event.nodeId).items?.ended.push({ item: event.item, status: 'failed', error: event.error });
+          break;
         default:
           break;
       }
     },
-    setOutputs(nodeId, outputs) {
-      node(nodeId).outputs = outputs;
+    setOutputs(nodeId, outputs, item) {
+      const record = node(nodeId);
+      if (item === undefined) record.outputs = outputs;
+      else {
+        const ended = record.items?.ended.find((e) => e.item === item);
+        if (ended) ended.outputs = outputs;
+      }
     },
     setRequests(nodeId, calls) {
       node(nodeId).requests = calls;

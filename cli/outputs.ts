@@ -1,7 +1,8 @@
 /**
  * Writing a run's outputs: images (base64 decoded to bytes, extension from the mime type; the
  * bytes as the service sent them unless `imageBytes` adds to them), texts as .txt, named
- * `<node-id>-<port>[-<index>].<ext>`.
+ * `<node-id>-<port>[-<index>].<ext>`; an item of a node that runs once per item is
+ * `<node-id>-<port>-<item>[-<index>]`, written as soon as the item ends.
  *
  * A value already written in this run is not written again: a node's `image` is the first of
  * its `images`, and a Preview shows what its upstream made, so both point at the existing file.
@@ -35,9 +36,10 @@ export interface OutputWriter {
   readonly dir: string;
   /**
    * Names the files for a node's outputs and starts writing them; the names are final at once.
-   * `stem` replaces `<node-id>-<port>` and disables sharing with earlier files (Preview's name).
+   * `stem` replaces `<node-id>-<port>` and disables sharing with earlier files (Preview's name);
+   * `item` (0-based) names one item's outputs of a node that runs once per item.
    */
-  write(nodeId: string, outputs: NodeOutputs, stem?: string): Record<string, PortFiles>;
+  write(nodeId: string, outputs: NodeOutputs, stem?: string, item?: number): Record<string, PortFiles>;
   /** Waits for every write started so far; rejects with the first failure. */
   flush(): Promise<void>;
   /** Every file written (or being written), in order. */
@@ -86,7 +88,7 @@ export async function createRunDir(dir: string | undefined, base: string, runId:
  */
 function listsFirst(outputs: NodeOutputs): [string, Value][] {
   const entries = Object.entries(outputs);
-  const isList = ([, v]: [string, Value]) => v.kind === 'images' && v.value.length > 1;
+  const isList = ([, v]: [string, Value]) => (v.kind === 'images' || v.kind === 'texts') && v.value.length > 1;
   return [...entries.filter(isList), ...entries.filter((e) => !isList(e))];
 }
 
@@ -140,11 +142,11 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
     get files() {
       return files;
     },
-    write(nodeId, outputs, stem) {
+    write(nodeId, outputs, stem, item) {
       const result: Record<string, PortFiles> = {};
       const share = stem === undefined;
       for (const [port, value] of listsFirst(outputs)) {
-        const base = stem ?? `${nodeId}-${port}`;
+        const base = `${stem ?? `${nodeId}-${port}`}${item === undefined ? '' : `-${item}`}`;
         switch (value.kind) {
           case 'text':
             result[port] = { kind: 'text', files: [putText(value.value, base, share)] };
@@ -157,6 +159,9 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
             break;
           case 'images':
             result[port] = { kind: 'images', files: value.value.map((image, i) => putImage(image, `${base}-${i}`, share, nodeId)) };
+            break;
+          case 'texts':
+            result[port] = { kind: 'texts', files: value.value.map((text, i) => putText(text, `${base}-${i}`, share)) };
             break;
         }
       }

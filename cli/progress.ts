@@ -3,6 +3,7 @@
  * cancel and retry, with durations. On a terminal, chat text is shown as it streams in.
  */
 import type { ExecutorEvent } from '../workers/events';
+import { describeCount } from '../workers/fan-out';
 import type { TextSink } from './io';
 
 
@@ -56,7 +57,16 @@ export function createProgress(out: TextSink): Progress {
           status('cached', event.nodeId, `  (${event.apiCallsSaved} request${event.apiCallsSaved === 1 ? '' : 's'} saved)`);
           break;
         case 'node-done':
-          if (!event.cached) status('done', event.nodeId, `  ${formatDuration(event.durationMs)}`);
+          if (!event.cached) status('done', event.nodeId, `  ${formatDuration(event.durationMs)}${event.items === undefined ? '' : `, ${event.items} items`}`);
+          break;
+        case 'node-fan-out':
+          status('fan-out', event.nodeId, `  × ${describeCount(event)} (${event.lists.map((l) => `${l.label}: ${l.length}`).join(', ')})`);
+          break;
+        case 'node-item-done':
+          status(event.cached ? 'cached' : 'done', `${event.nodeId} [${event.item + 1}/${event.count}]`, event.cached ? '' : `  ${formatDuration(event.durationMs)}`);
+          break;
+        case 'node-item-failed':
+          status('failed', `${event.nodeId} [${event.item + 1}/${event.count}]`, `  after ${formatDuration(event.durationMs)}: ${event.error.message}`);
           break;
         case 'node-failed':
           status('failed', event.nodeId, `  after ${formatDuration(event.durationMs)}: ${event.error.message}`);

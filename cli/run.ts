@@ -85,6 +85,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     const executor = createExecutor({
       registry, api: recorder.api, settings: { chatModel: prepared.chatModel }, concurrency,
       secrets: endpoints.secrets, cacheScope: endpoints.cacheScope,
+      ...(args.maxFanOut === undefined ? {} : { maxFanOut: args.maxFanOut }),
     });
     const { workflow } = prepared;
     const manifest = createManifest({
@@ -116,11 +117,13 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
       manifest.onEvent(event);
       embedder?.onEvent(event);
       let files: Record<string, PortFiles> | undefined;
-      if (event.type === 'node-done') {
+      if (event.type === 'node-done' || event.type === 'node-item-done') {
         const node = byId.get(event.nodeId);
         const filename = node?.type === previewNode.type ? node.params.filename : undefined;
-        files = writer.write(event.nodeId, event.outputs, typeof filename === 'string' && filename.trim() !== '' ? filename.trim() : undefined);
-        manifest.setOutputs(event.nodeId, files);
+        const stem = typeof filename === 'string' && filename.trim() !== '' ? filename.trim() : undefined;
+        // An item's files are written as it ends; the node's lists then point at them.
+        files = writer.write(event.nodeId, event.outputs, stem, event.type === 'node-item-done' ? event.item : undefined);
+        manifest.setOutputs(event.nodeId, files, event.type === 'node-item-done' ? event.item : undefined);
       }
       progress.onEvent(event);
       // A token that found its way into a prompt or a service's message never reaches stdout.

@@ -3,12 +3,15 @@
  * A duplicate type id, or a node whose ports repeat a name, is refused when the module loads.
  */
 import { chatPromptWriterNode } from './chat-prompt-writer';
+import { contactSheetNode } from './contact-sheet';
 import { controlNetNode } from './controlnet';
 import { imageLoaderNode } from './image-loader';
 import { imageToImageNode } from './image-to-image';
 import { inpaintNode } from './inpaint';
+import { joinTextNode } from './join-text';
 import { mergeNode } from './merge';
 import { previewNode } from './preview';
+import { splitTextNode } from './split-text';
 import { textNode } from './text';
 import { textToImageNode } from './text-to-image';
 import type { AnyNodeDefinition, NodeCategory, PortSpec } from './types';
@@ -68,12 +71,15 @@ export const NODE_DEFINITIONS: readonly AnyNodeDefinition[] = [
   imageLoaderNode,
   textNode,
   chatPromptWriterNode,
+  splitTextNode,
+  joinTextNode,
   textToImageNode,
   imageToImageNode,
   inpaintNode,
   controlNetNode,
   mergeNode,
   previewNode,
+  contactSheetNode,
 ];
 
 export const registry: NodeRegistry = createRegistry(NODE_DEFINITIONS);

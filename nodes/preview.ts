@@ -8,7 +8,8 @@ import type { NodeDefinition, PortKind } from './types';
 
 /** Name under which Preview's run returns what it shows. */
 export const PREVIEW_OUTPUT = 'shown';
-const ACCEPTS: readonly PortKind[] = ['image', 'images', 'text', 'number'];
+// Lists are taken whole: a Preview after a fan-out shows every item, and runs once.
+const ACCEPTS: readonly PortKind[] = ['image', 'images', 'text', 'texts', 'number'];
 
 const params = z.strictObject({
   filename: z.string().max(100, 'is longer than 100 characters')
@@ -24,9 +25,9 @@ export const previewNode: NodeDefinition<PreviewParams> = {
   version: 1,
   title: 'Preview / save',
   category: 'output',
-  description: 'Shows an image, images or text, and saves it.',
+  description: 'Shows an image, a list of images, text or a list of texts, and saves it.',
   params,
-  inputs: [{ name: 'value', kind: 'image', accepts: ACCEPTS, label: 'Value', description: 'An image, a list of images or text.' }],
+  inputs: [{ name: 'value', kind: 'image', accepts: ACCEPTS, label: 'Value', description: 'An image, text, or a list of either (every item of a fan-out).' }],
   outputs: [],
   run: ({ inputs }) => {
     const value = inputs.value;

@@ -7,8 +7,11 @@ import type { EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ImageRequest } from '../api/image-schema';
 
-/** The kinds of value a port carries. */
-export type PortKind = 'text' | 'number' | 'image' | 'images';
+/**
+ * The kinds of value a port carries. `texts` and `images` are lists (a text list, an image
+ * list): a list that reaches an input taking one value runs the node once per item (fan-out).
+ */
+export type PortKind = 'text' | 'number' | 'image' | 'images' | 'texts';
 
 /** An image as it travels between nodes: base64, exactly as the API sent or wants it. */
 export interface ImageData {
@@ -25,7 +28,8 @@ export type Value =
   | { kind: 'text'; value: string }
   | { kind: 'number'; value: number }
   | { kind: 'image'; value: ImageData }
-  | { kind: 'images'; value: ImageData[] };
+  | { kind: 'images'; value: ImageData[] }
+  | { kind: 'texts'; value: string[] };
 
 export interface PortSpec {
   /** Unique among the node's inputs (or outputs); edges refer to it by this name. */
@@ -41,7 +45,8 @@ export interface PortSpec {
   param?: string;
   /**
    * Kinds this input takes as they are, without conversion (Preview takes text, number, image or
-   * images). When absent the input takes `kind`, and what converts to it (`nodes/values.ts`).
+   * a list). When absent the input takes `kind`, and what converts to it (`nodes/values.ts`). A
+   * list kind here (or as `kind`) makes the input collect a list whole rather than fan out over it.
    */
   accepts?: readonly PortKind[];
   description?: string;
@@ -109,6 +114,12 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
    * approximate or leave out, and what it cannot do at all. Call after `load`, like `validate`.
    */
   imageRequest?(params: P, connected: ReadonlySet<string>): { engine: EngineId; request: ImageRequest };
+  /**
+   * Its run does real work on this machine (decoding and encoding images, as the Contact sheet
+   * does): the cost estimate, which works out free nodes' results to look further down the
+   * graph, leaves it to the run.
+   */
+  localWork?: boolean;
   /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
   cacheable?(params: P): boolean;
   run(args: RunArgs<P>): Promise<Record<string, Value>>;

@@ -21,6 +21,39 @@ export function imagesValue(value: ImageData[]): Value {
   return { kind: 'images', value };
 }
 
+export function textsValue(value: string[]): Value {
+  return { kind: 'texts', value };
+}
+
+/** The kinds that are lists, and the kind of their items. */
+export type ListKind = 'texts' | 'images';
+export type ListValue = Extract<Value, { kind: ListKind }>;
+const ITEM_KIND: Readonly<Record<ListKind, 'text' | 'image'>> = { texts: 'text', images: 'image' };
+
+export function isListKind(kind: PortKind): kind is ListKind {
+  return kind === 'texts' || kind === 'images';
+}
+
+export function isListValue(value: Value): value is ListValue {
+  return isListKind(value.kind);
+}
+
+/** The kind of a list's items: text for a text list, image for an image list. */
+export function itemKindOf(kind: ListKind): 'text' | 'image' {
+  return ITEM_KIND[kind];
+}
+
+/** The list kind of items of `kind`, for the kinds that have one (numbers have none). */
+export function listKindOf(kind: PortKind): ListKind | undefined {
+  if (isListKind(kind)) return kind;
+  return kind === 'text' ? 'texts' : kind === 'image' ? 'images' : undefined;
+}
+
+/** Item `index` of a list, as a value of the item kind. */
+export function itemOf(list: ListValue, index: number): Value {
+  return list.kind === 'texts' ? textValue(list.value[index]!) : imageValue(list.value[index]!);
+}
+
 /** A conversion that cannot be made, naming both kinds and why. */
 export class ValueConversionError extends Error {
   constructor(
@@ -36,10 +69,13 @@ export class ValueConversionError extends Error {
 /** Conversions allowed between different kinds; the same kind always passes unchanged. */
 const CONVERSIONS: Readonly<Record<PortKind, readonly PortKind[]>> = {
   // Text to number only succeeds where the text parses; the wire is allowed, the value is checked.
-  text: ['number'],
+  text: ['number', 'texts'],
   number: ['text'],
   image: ['images'],
+  // A list becomes its item only when it holds exactly one; a longer list reaching an input that
+  // takes one value runs the node once per item instead (workers/fan-out.ts).
   images: ['image'],
+  texts: ['text'],
 };
 
 /**
@@ -70,6 +106,7 @@ export function convert(value: Value, to: PortKind): Value {
   }
   switch (value.kind) {
     case 'text': {
+      if (to === 'texts') return textsValue([value.value]);
       const n = parseNumber(value.value);
       if (n === undefined) throw new ValueConversionError('text', to, `${excerpt(value.value)} is not a number`);
       return numberValue(n);
@@ -78,10 +115,13 @@ export function convert(value: Value, to: PortKind): Value {
       return textValue(String(value.value));
     case 'image':
       return imagesValue([value.value]);
-    case 'images': {
-      const first = value.value[0];
-      if (first === undefined) throw new ValueConversionError('images', to, 'the list is empty, so it has no first image');
-      return imageValue(first);
+    case 'images':
+    case 'texts': {
+      const n = value.value.length;
+      if (n !== 1) {
+        throw new ValueConversionError(value.kind, to, n === 0 ? 'the list is empty' : `the list holds ${n} items, not one`);
+      }
+      return itemOf(value, 0);
     }
   }
 }
@@ -91,22 +131,44 @@ export function acceptedKinds(port: PortSpec): readonly PortKind[] {
   return port.accepts ?? [port.kind];
 }
 
-/** Whether an output of kind `from` may be wired to this input, as it is or converted. */
+/**
+ * Whether an output of kind `from` may be wired to this input: as it is, converted, or (a list)
+ * item by item, each item converted (a text list into a seed).
+ */
 export function portAccepts(port: PortSpec, from: PortKind): boolean {
-  return acceptedKinds(port).includes(from) || canConvert(from, port.kind);
+  if (acceptedKinds(port).includes(from) || canConvert(from, port.kind)) return true;
+  return isListKind(from) && canConvert(itemKindOf(from), port.kind);
+}
+
+/**
+ * Whether a list of kind `kind` arriving at this input is taken one item per run (the node fans
+ * out) rather than whole: the input does not take that list kind as it is.
+ */
+export function splitsList(port: PortSpec, kind: PortKind): boolean {
+  return isListKind(kind) && !acceptedKinds(port).includes(kind);
 }
 
 /**
  * The value as the input wants it: unchanged when the port takes its kind, otherwise converted
- * to the port's kind (throws ValueConversionError when that cannot be done).
+ * to the port's kind, a list of one through its item (throws ValueConversionError when that
+ * cannot be done).
  */
 export function coerceToPort(value: Value, port: PortSpec): Value {
-  return acceptedKinds(port).includes(value.kind) ? value : convert(value, port.kind);
+  if (acceptedKinds(port).includes(value.kind)) return value;
+  if (isListValue(value) && !canConvert(value.kind, port.kind)) return convert(convert(value, itemKindOf(value.kind)), port.kind);
+  return convert(value, port.kind);
 }
 
 /** The text of a connected text input, or '' when the input is absent or not text. */
 export function textOf(value: Value | undefined): string {
   return value?.kind === 'text' ? value.value : '';
+}
+
+/** All texts a value holds: one for `text`, the list for `texts`, none otherwise. */
+export function textsOf(value: Value | undefined): string[] {
+  if (value?.kind === 'text') return [value.value];
+  if (value?.kind === 'texts') return value.value;
+  return [];
 }
 
 /** All images a value holds: one for `image`, the list for `images`, none otherwise. */
@@ -159,6 +221,8 @@ export function describeValue(value: Value): string {
       return `image (${describeImage(value.value)})`;
     case 'images':
       return `${value.value.length} image${value.value.length === 1 ? '' : 's'}`;
+    case 'texts':
+      return `${value.value.length} text${value.value.length === 1 ? '' : 's'}`;
   }
 }
 

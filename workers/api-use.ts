@@ -9,7 +9,7 @@ export const IMAGE_NODE_TYPES: ReadonlySet<string> = new Set(['text-to-image', '
 /** Node types that send one chat request per run. */
 export const CHAT_NODE_TYPES: ReadonlySet<string> = new Set(['chat-prompt-writer']);
 /** Node types that never call an API: their run is a pure function of parameters and inputs. */
-export const FREE_NODE_TYPES: ReadonlySet<string> = new Set(['image-loader', 'text', 'preview']);
+export const FREE_NODE_TYPES: ReadonlySet<string> = new Set(['image-loader', 'text', 'split-text', 'join-text', 'preview', 'contact-sheet']);
 
 /** Which of the two APIs a run may call. */
 export interface ApiUse {

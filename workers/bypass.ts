@@ -5,7 +5,7 @@
  * with no such input carries nothing, and the nodes wired to it are skipped with the reason.
  */
 import type { PortSpec, Value } from '../nodes/types';
-import { canConvert, coerceToPort, convert } from '../nodes/values';
+import { ValueConversionError, canConvert, coerceToPort, convert, isListValue, listKindOf, splitsList } from '../nodes/values';
 import type { NodeOutputs } from './events';
 
 /** Which input each output of a bypassed node passes on, decided from the graph alone. */
@@ -51,6 +51,18 @@ export interface Unavailable {
 }
 
 /**
+ * The value an output of a bypassed node carries. A list that would have run the node once per
+ * item passes on as a list, as the node's own outputs would have (fan-out.ts).
+ */
+function passOn(value: Value, input: PortSpec, output: PortSpec): Value {
+  if (!isListValue(value) || value.value.length === 1 || !splitsList(input, value.kind)) return convert(coerceToPort(value, input), output.kind);
+  if (listKindOf(output.kind) !== value.kind) {
+    throw new ValueConversionError(value.kind, output.kind, `a list of ${value.value.length} items has no single ${output.kind} to give`);
+  }
+  return value;
+}
+
+/**
  * The outputs of a bypassed node from its upstream outputs. An output whose input carries nothing
  * (its own upstream was bypassed with nothing to pass) or whose value does not convert (an empty
  * list of images has no first image) is unavailable, with why.
@@ -79,7 +91,7 @@ export function bypassOutputs(
       continue;
     }
     try {
-      outputs[name] = convert(coerceToPort(value, input), output.kind);
+      outputs[name] = passOn(value, input, output);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       unavailable.set(name, { because: node.id, reason: `bypassed '${node.name}' cannot pass '${input.label}' on as '${output.label}': ${why}` });

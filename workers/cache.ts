@@ -62,6 +62,8 @@ function valueBytes(value: Value): number {
       return value.value.b64.length + 64;
     case 'images':
       return value.value.reduce((sum, img) => sum + img.b64.length + 64, 0);
+    case 'texts':
+      return value.value.reduce((sum, text) => sum + text.length * 2 + 16, 0);
   }
 }
 
@@ -82,6 +84,8 @@ function isValue(value: unknown): value is Value {
       return isImage(v);
     case 'images':
       return Array.isArray(v) && v.every(isImage);
+    case 'texts':
+      return Array.isArray(v) && v.every((t) => typeof t === 'string');
     default:
       return false;
   }

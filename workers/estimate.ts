@@ -7,20 +7,25 @@
  * down the graph: a cached node's stored outputs, a free node's outputs (text, a loaded image:
  * computed here, they call no API), a bypassed node's pass-through. Below a node that must call
  * an API, the inputs exist only once it has run: those nodes are counted as running, flagged
- * `unknownUntilUpstreamRuns`. Nothing is sent and nothing is written to the cache.
+ * `unknownUntilUpstreamRuns`. A node that runs once per item is estimated item by item, each
+ * with its own key (estimate-call.ts), when its list is known; when it is not, it is flagged
+ * `fansOut` and counted once. Nothing is sent and nothing is written to the cache.
  */
 import type { TranslationNote } from '../api/backends/types';
 import { nodeName } from '../nodes/labels';
-import type { RunContext } from '../nodes/types';
+import { fanningNodes } from '../nodes/list-flow';
+import type { RunContext, Value } from '../nodes/types';
 import { reviewNode, type ReviewRequest } from './backend-review';
 import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
+import { estimateCall, offlineContext, sumCosts, type CallEstimate, type CallScope } from './estimate-call';
 import { toNodeError, type NodeOutputs } from './events';
+import { describeCount, fanOutOf, gatherOutputs, type FanOut } from './fan-out';
 import { loadNodeTypes } from './load-nodes';
 import { parseParams } from './params';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
-import { cacheContextOf, prepareNode } from './prepare';
+import { cacheContextOf, upstreamValues } from './prepare';
 import type { NodeRegistry, WorkflowProblem } from './validate';
 import type { Workflow } from '../workflow/schema';
 
@@ -59,6 +64,13 @@ export interface NodeEstimate extends Omit<NodeCost, 'known'> {
   reason?: string;
   /** For an image node that will run on a backend that changes its request: which, and how. */
   backend?: { label: string; notes: TranslationNote[] };
+  /** It runs once per item of a list: how many times ("8 × 3 = 24" in `itemsDescription`); its figures count them all. */
+  items?: number;
+  itemsDescription?: string;
+  /** Of those, how many the cache answers. */
+  cachedItems?: number;
+  /** It will run once per item of a list whose length is known only once something upstream has run. */
+  fansOut?: boolean;
 }
 
 export interface EstimateTotals {
@@ -73,6 +85,8 @@ export interface EstimateTotals {
   callsSavedByCache: number;
   /** Nodes counted as running only because something upstream must run first. */
   unknownNodes: number;
+  /** Present when a node runs once per item: such nodes, their items where known, and those counted once for want of their list. */
+  fanOut?: { nodes: number; items: number; unknownNodes: number };
 }
 
 export type RunEstimate =
@@ -80,22 +94,6 @@ export type RunEstimate =
   | { ok: false; problems: WorkflowProblem[] };
 
 const FREE = { imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, apiCalls: 0, apiCallsSaved: 0 };
-
-/** A context for running free nodes here: any request is refused, nothing is reported. */
-function offlineContext(settings: RunContext['settings']): RunContext {
-  const refuse = () => Promise.reject(new Error('the estimate sends no requests'));
-  return {
-    signal: new AbortController().signal,
-    api: {
-      image: { generate: refuse },
-      chat: { complete: refuse, stream: () => ({ [Symbol.asyncIterator]: () => ({ next: refuse }) }) },
-    },
-    settings,
-    progress: () => undefined,
-    partialText: () => undefined,
-    randomSeed: () => 0,
-  };
-}
 
 /** A node that will run: `base` with the figures of `cost`. */
 function runs(base: Omit<NodeEstimate, 'status'>, cost: NodeCost, extra: Partial<NodeEstimate>): NodeEstimate {
@@ -113,9 +111,11 @@ export async function estimateRun(
   await loadNodeTypes(workflow, registry);
   const planned = planRun(workflow, registry, options, deps.review);
   if (!planned.ok) return { ok: false, problems: planned.problems };
-  const context = cacheContextOf(deps.settings, deps.cacheScope);
-  const offline = offlineContext(deps.settings);
   const warnings: string[] = [];
+  const scope: CallScope = {
+    cache: deps.cache, context: cacheContextOf(deps.settings, deps.cacheScope), offline: offlineContext(deps.settings), warn: (m) => warnings.push(m),
+  };
+  const fanning = fanningNodes(new Map(planned.plan.nodes.map((n) => [n.id, { inputs: n.inputs, outputs: n.def.outputs, bindings: n.bindings }])));
   // Outputs known now; nodes whose outputs exist only after a request; why some cannot run at all.
   const known = new Map<string, NodeOutputs>();
   const pending = new Set<string>();
@@ -156,35 +156,52 @@ export async function estimateRun(
       pending.add(node.id);
       const params = parseParams(node.def, node.params) ?? node.params;
       const cacheable = node.reuseCached && (node.def.cacheable?.(params) ?? true);
-      return runs(base, nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable, ...backendOf(node, params) });
+      const fansOut = fanning.has(node.id) ? { fansOut: true } : {};
+      return runs(base, nodeCost(node.def, node.params), { unknownUntilUpstreamRuns: true, cacheable, ...fansOut, ...backendOf(node, params) });
     }
 
-    let prepared;
+    let fan: FanOut | undefined;
+    let values: Record<string, Value>;
     try {
-      prepared = await prepareNode(node, known, context);
+      values = upstreamValues(node, known);
+      fan = fanOutOf(node.inputs, values, node.fanOut);
     } catch (error) {
-      const reason = toNodeError(error, []).message;
       dead.set(node.id, { because: node.id, reason: `'${node.id}' failed` });
-      return { ...base, status: 'fails', reason };
+      return { ...base, status: 'fails', reason: toNodeError(error, []).message };
     }
-    const cacheable = prepared.key !== undefined && node.reuseCached;
-    if (cacheable) {
-      const hit = await deps.cache.get(prepared.key!).catch((error: unknown) => {
-        warnings.push(`node '${node.id}': reading the cache failed (${toNodeError(error, []).message}); counted as running`);
-        return undefined;
-      });
-      if (hit) {
-        known.set(node.id, hit.outputs);
-        return { ...base, status: 'cached', cached: true, apiCallsSaved: hit.apiCalls };
+    if (fan?.count === 0) {
+      const empty = fan.lists.find((l) => l.length === 0)!;
+      const reason = `input '${empty.label}' gets an empty list: nothing to run`;
+      dead.set(node.id, { because: node.id, reason });
+      return { ...base, status: 'skipped', reason };
+    }
+    const count = fan?.count ?? 1;
+    const items = fan === undefined ? {} : { items: count, itemsDescription: describeCount(fan) };
+    const calls = await Promise.all(Array.from({ length: count }, (_, i) => estimateCall(node, fan?.itemInputs(i) ?? values, scope)));
+    const failing = calls.findIndex((c) => c.status === 'fails');
+    if (failing >= 0) {
+      const { reason } = calls[failing] as Extract<CallEstimate, { status: 'fails' }>;
+      dead.set(node.id, { because: node.id, reason: `'${node.id}' failed` });
+      return { ...base, ...items, status: 'fails', reason: fan === undefined ? reason : `item ${failing + 1} of ${count}: ${reason}` };
+    }
+    const done = calls as Exclude<CallEstimate, { status: 'fails' }>[];
+    const outputs = done.map((c) => c.outputs);
+    const apiCallsSaved = done.reduce((n, c) => n + (c.status === 'cached' ? c.apiCallsSaved : 0), 0);
+    const cachedItems = done.filter((c) => c.status === 'cached').length;
+    if (outputs.every((o) => o !== undefined)) {
+      try {
+        known.set(node.id, fan === undefined ? outputs[0]! : gatherOutputs(outputs));
+      } catch {
+        pending.add(node.id);
       }
+    } else {
+      pending.add(node.id);
     }
-    const cost = nodeCost(node.def, prepared.params);
-    const free = cost.known && cost.imageCalls + cost.chatCalls === 0;
-    // A free node's result is worked out here, so what it feeds can still be looked up.
-    const outputs = free ? await node.def.run({ params: prepared.params, inputs: prepared.inputs, ctx: offline }).catch(() => undefined) : undefined;
-    if (outputs) known.set(node.id, outputs);
-    else pending.add(node.id);
-    return runs(base, cost, { cacheable, ...backendOf(node, prepared.params) });
+    if (cachedItems === count) return { ...base, ...items, ...(fan ? { cachedItems } : {}), status: 'cached', cached: true, apiCallsSaved };
+    const running = done.filter((c): c is Extract<CallEstimate, { status: 'runs' }> => c.status === 'runs');
+    const cacheable = running.every((c) => c.cacheable);
+    const extra = { ...items, ...(fan ? { cachedItems } : {}), apiCallsSaved, cacheable, ...backendOf(node, running[0]!.params) };
+    return runs(base, sumCosts(running.map((c) => c.cost)), extra);
   };
 
   // Each node starts once the nodes it depends on are estimated, so independent branches hash
@@ -211,6 +228,12 @@ function totalsOf(nodes: readonly NodeEstimate[]): EstimateTotals {
     if (n.cached) totals.cachedNodes++;
     totals.callsSavedByCache += n.apiCallsSaved;
     if (n.unknownUntilUpstreamRuns) totals.unknownNodes++;
+    if (n.items !== undefined || n.fansOut === true) {
+      totals.fanOut ??= { nodes: 0, items: 0, unknownNodes: 0 };
+      totals.fanOut.nodes++;
+      totals.fanOut.items += n.items ?? 0;
+      if (n.fansOut === true) totals.fanOut.unknownNodes++;
+    }
   }
   return totals;
 }

@@ -6,6 +6,7 @@
  */
 import type { TranslationNote } from '../api/backends/types';
 import type { Value } from '../nodes/types';
+import type { FanOutMode, SplitInput } from './fan-out';
 import type { PlanOptions } from './plan';
 import type { ApiUsage } from './usage';
 import type { WorkflowProblem } from './validate';
@@ -23,6 +24,8 @@ export interface NodeError {
   status?: number;
   /** The API client's error kind (http, network, timeout, protocol…), where it came from there. */
   kind?: string;
+  /** In a node that ran once per item: the first item that failed (0-based). */
+  item?: number;
 }
 
 /** A request a node sent, with image data replaced by a short description. */
@@ -70,6 +73,17 @@ export interface RunSummary {
   durationMs: number;
   /** Things that did not stop the run but someone should know (a cache store that failed). */
   warnings: string[];
+  /** Present when a node ran once per item: how many such nodes, and their items. */
+  fanOut?: FanOutCounts;
+}
+
+/** The items of the nodes that ran once per item in a run. */
+export interface FanOutCounts {
+  nodes: number;
+  /** Items run, cached ones included. */
+  items: number;
+  cachedItems: number;
+  failedItems: number;
 }
 
 export type ExecutorEvent =
@@ -79,18 +93,29 @@ export type ExecutorEvent =
   | { type: 'node-queued'; runId: string; nodeId: string }
   /** The node's run began (its inputs are ready and no cached result applies). */
   | { type: 'node-started'; runId: string; nodeId: string }
-  /** How far along the node is, 0 to 1, with an optional word on what it is doing. */
-  | { type: 'node-progress'; runId: string; nodeId: string; fraction: number; message?: string }
+  /** How far along the node (or its item `item`) is, 0 to 1, with an optional word on what it is doing. */
+  | { type: 'node-progress'; runId: string; nodeId: string; item?: number; fraction: number; message?: string }
   /** More text streamed in (chat): `delta` is the new piece only. */
-  | { type: 'node-partial-text'; runId: string; nodeId: string; delta: string }
+  | { type: 'node-partial-text'; runId: string; nodeId: string; item?: number; delta: string }
   /** The node sent a request to an API (image data elided): for run logs and the CLI manifest. */
-  | { type: 'node-request'; runId: string; nodeId: string; call: ApiCallRecord }
+  | { type: 'node-request'; runId: string; nodeId: string; item?: number; call: ApiCallRecord }
   /** A request failed in a way worth retrying (`reason`); attempt `attempt` follows in `delayMs`. */
-  | { type: 'node-retry'; runId: string; nodeId: string; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  | { type: 'node-retry'; runId: string; nodeId: string; item?: number; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /** A list reached an input that takes one value: the node runs `count` times, once per item of `lists` (zipped or crossed). */
+  | { type: 'node-fan-out'; runId: string; nodeId: string; count: number; mode: FanOutMode; lists: SplitInput[] }
+  /** Item `item` of `count` began running (no cached result applies). */
+  | { type: 'node-item-started'; runId: string; nodeId: string; item: number; count: number }
+  /** Item `item` of `count` finished, with its own outputs; from the cache or not. */
+  | { type: 'node-item-done'; runId: string; nodeId: string; item: number; count: number; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number }
+  /** Item `item` of `count` failed; the other items go on, and the node fails once they end. */
+  | { type: 'node-item-failed'; runId: string; nodeId: string; item: number; count: number; error: NodeError; durationMs: number }
   /** The node's result came from the cache; `apiCallsSaved` requests were not made again. */
   | { type: 'node-cached'; runId: string; nodeId: string; apiCallsSaved: number }
-  /** The node finished: its outputs, how long it took and whether they came from the cache. */
-  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number }
+  /**
+   * The node finished: its outputs, how long it took and whether they came from the cache. After a
+   * fan-out, `items` says how many runs it made and the outputs are their lists, in item order.
+   */
+  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; items?: number }
   /** The node failed; the nodes that depend on it will be skipped. */
   | { type: 'node-failed'; runId: string; nodeId: string; error: NodeError; durationMs: number }
   /** The run was cancelled while the node was running or still waiting. */

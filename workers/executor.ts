@@ -9,12 +9,14 @@ import type { RunContext } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { bypassOutputs, type PassThrough, type Unavailable } from './bypass';
 import { createMemoryCache, type CacheStore } from './cache';
-import { toNodeError, type ExecutorEvent, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
+import { toNodeError, type ExecutorEvent, type FanOutCounts, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
 import { loadNodeTypes } from './load-nodes';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf } from './prepare';
-import { runNode, type NodeEnv } from './run-node';
+import { DEFAULT_MAX_FAN_OUT, type FanOutAsk, type FanOutEnv } from './run-fan-out';
+import { runNode } from './run-node';
 import { schedule, type TaskSkipped, type TaskStatus } from './schedule';
+import { createSlots } from './slots';
 import { addUsage, emptyUsage } from './usage';
 import { reviewOf } from './backend-review';
 import type { NodeRegistry } from './validate';
@@ -41,6 +43,8 @@ export interface ExecutorDeps {
   cacheScope?: string;
   /** Seeds for nodes whose seed is random; from `crypto.getRandomValues` by default. */
   randomSeed?: () => number;
+  /** Runs one fan-out of a node that calls an API may make without asking; 64 by default. */
+  maxFanOut?: number;
 }
 
 /** A uniformly random seed in the range every engine takes (0 to 2^32 - 1). */
@@ -58,6 +62,13 @@ export type RunOptions = PlanOptions & {
   concurrency?: number;
   /** Names the run in its events; a counter by default. */
   runId?: string;
+  /** Overrides the executor's fan-out limit for this run. */
+  maxFanOut?: number;
+  /**
+   * Asked when a node would run more times than the limit allows, before it sends anything; the
+   * node fails saying why when this is absent or answers no.
+   */
+  confirmFanOut?: (ask: FanOutAsk) => Promise<boolean>;
 };
 
 export interface Executor {
@@ -127,9 +138,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     const failures: RunSummary['failures'] = [];
     let apiCalls = 0;
     let apiCallsSaved = 0;
-    const env: NodeEnv = {
+    const fanOut: FanOutCounts = { nodes: 0, items: 0, cachedItems: 0, failedItems: 0 };
+    const env: FanOutEnv = {
       runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit, randomSeed: deps.randomSeed ?? cryptoSeed,
       cacheContext: cacheContextOf(deps.settings, deps.cacheScope),
+      // Every call of a node's run, single or one item of many, takes a slot: the cap holds for both.
+      slots: createSlots(options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY, controller.signal),
+      maxFanOut: options.maxFanOut ?? deps.maxFanOut ?? DEFAULT_MAX_FAN_OUT,
+      ...(options.confirmFanOut === undefined ? {} : { confirmFanOut: options.confirmFanOut }),
       warn: (message) => warnings.push(message),
     };
 
@@ -146,7 +162,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 
     try {
       await schedule(nodes, {
-        concurrency: options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY,
+        // Nodes start as soon as their inputs are ready; the slots (env.slots) cap what runs at once.
+        concurrency: Number.POSITIVE_INFINITY,
         signal: controller.signal,
         async execute(id): Promise<TaskStatus | TaskSkipped> {
           const node = byId.get(id)!;
@@ -160,6 +177,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           const outcome = await runNode(node, outputs, env);
           apiCalls += outcome.apiCalls;
           addUsage(usage, outcome.usage);
+          if (outcome.status === 'skipped') {
+            counts.skipped++;
+            return { skipped: true, because: outcome.because, reason: outcome.reason };
+          }
+          if (outcome.fanOut) {
+            fanOut.nodes++;
+            fanOut.items += outcome.fanOut.items;
+            fanOut.cachedItems += outcome.fanOut.cachedItems;
+            fanOut.failedItems += outcome.fanOut.failedItems;
+          }
           if (outcome.status === 'done') {
             outputs.set(id, outcome.outputs);
             if (outcome.cached) counts.cached++;
@@ -189,7 +216,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
 
     const status = counts.cancelled > 0 ? 'cancelled' : counts.failed > 0 ? 'failed' : 'succeeded';
-    const result = summary(status, { failures, apiCalls, apiCallsSaved });
+    const result = summary(status, { failures, apiCalls, apiCallsSaved, ...(fanOut.nodes > 0 ? { fanOut } : {}) });
     emit({ type: 'run-finished', runId, summary: result });
     return result;
   }

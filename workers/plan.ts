@@ -7,6 +7,7 @@ import { nodeName } from '../nodes/labels';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow } from '../workflow/schema';
 import { passThroughOf, type PassThrough } from './bypass';
+import type { FanOutMode } from './fan-out';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
 import type { ReviewRequest } from './backend-review';
 import { checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
@@ -37,6 +38,8 @@ export interface PlannedNode {
   dependsOn: readonly string[];
   /** False where the run asks for a fresh result rather than a cached one. */
   reuseCached: boolean;
+  /** How it pairs the items of two or more lists reaching inputs that take one value. */
+  fanOut: FanOutMode;
   /** Set when the node is bypassed: it is not run, and this says what each output carries. */
   passThrough?: PassThrough;
   /** The node's own title, where it has one, for the messages that name it. */
@@ -105,6 +108,7 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
       bindings,
       dependsOn: [...new Set([...bindings.values()].map((b) => b.node))],
       reuseCached: !fresh.has(id),
+      fanOut: node.fanOut ?? 'zip',
       ...(node.title === undefined ? {} : { title: node.title }),
       ...(node.bypass === true ? { passThrough: passThroughOf(nodeName(node, def), def.outputs, inputs, new Set(bindings.keys())) } : {}),
     };

@@ -16,16 +16,29 @@ export function cacheContextOf(settings: RunContext['settings'], scope: string |
   return { settings, scope: scope ?? null };
 }
 
-/** The node's inputs from its upstream outputs, each converted to what its port takes. */
-export function gatherInputs(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
-  const inputs: Record<string, Value> = {};
+/**
+ * The node's inputs as its upstream outputs hold them, not yet converted: a list stays a list,
+ * so the fan-out can see it (fan-out.ts).
+ */
+export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
+  const values: Record<string, Value> = {};
   for (const [portName, from] of node.bindings) {
-    const port = node.inputs.find((p) => p.name === portName);
     const value = upstream.get(from.node)?.[from.port];
-    if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
+    if (!node.inputs.some((p) => p.name === portName)) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
     if (value === undefined) {
       throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
     }
+    values[portName] = value;
+  }
+  return values;
+}
+
+/** Each input value converted to what its port takes. */
+function coerceInputs(node: PlannedNode, values: Readonly<Record<string, Value>>): Record<string, Value> {
+  const inputs: Record<string, Value> = {};
+  for (const [portName, value] of Object.entries(values)) {
+    const port = node.inputs.find((p) => p.name === portName);
+    if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
     try {
       inputs[portName] = coerceToPort(value, port);
     } catch (error) {
@@ -66,13 +79,17 @@ export interface PreparedNode {
   key: string | undefined;
 }
 
-/** Inputs, checked parameters and cache key; throws a NodeRunError naming the port or field at fault. */
-export async function prepareNode(
+/**
+ * Inputs, checked parameters and cache key of one run of the node, from the input values of
+ * that run (`upstreamValues`, or one item of a fan-out); throws a NodeRunError naming the port
+ * or field at fault.
+ */
+export async function prepareRun(
   node: PlannedNode,
-  upstream: ReadonlyMap<string, NodeOutputs>,
+  values: Readonly<Record<string, Value>>,
   cacheContext: unknown,
 ): Promise<PreparedNode> {
-  const inputs = gatherInputs(node, upstream);
+  const inputs = coerceInputs(node, values);
   // A param port's value is in the params now, so the node's rules judge it as if typed (a wired
   // prompt over the engine's token limit is found here, before anything is sent, and by the
   // estimate); only the other inputs count as connected.

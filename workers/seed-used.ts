@@ -6,7 +6,7 @@
 
 /** A node's output in any of its forms: the executor's, on its way to the page, or shown. */
 type Output =
-  | { kind: 'text' | 'number'; value: unknown }
+  | { kind: 'text' | 'number' | 'texts'; value: unknown }
   | { kind: 'image'; value: { seed?: number } }
   | { kind: 'images'; value: readonly { seed?: number }[] };
 

@@ -21,14 +21,21 @@ export interface UiImage {
 }
 
 export type UiValue =
-  | Extract<Value, { kind: 'text' | 'number' }>
+  | Extract<Value, { kind: 'text' | 'number' | 'texts' }>
   | { kind: 'image'; value: UiImage }
   | { kind: 'images'; value: UiImage[] };
 
-type DoneEvent = Extract<ExecutorEvent, { type: 'node-done' }>;
+type DoneEvent = Extract<ExecutorEvent, { type: 'node-done' | 'node-item-done' }>;
 
-/** An executor event as the page receives it: node-done carries UiValues. */
-export type UiEvent = Exclude<ExecutorEvent, DoneEvent> | (Omit<DoneEvent, 'outputs'> & { outputs: Record<string, UiValue> });
+/**
+ * An executor event as the page receives it: node-done and node-item-done carry UiValues. The
+ * node-done of a node that ran once per item carries no outputs: the page has had each item's
+ * (node-item-done) and puts them together, so no image crosses twice.
+ */
+export type UiEvent =
+  | Exclude<ExecutorEvent, DoneEvent>
+  | (Omit<Extract<DoneEvent, { type: 'node-done' }>, 'outputs'> & { outputs: Record<string, UiValue> })
+  | (Omit<Extract<DoneEvent, { type: 'node-item-done' }>, 'outputs'> & { outputs: Record<string, UiValue> });
 
 function toUiImage(image: ImageData, seen: Map<ImageData, UiImage>, transfer: ArrayBuffer[]): UiImage {
   let ui = seen.get(image);
@@ -52,7 +59,8 @@ function toUiImage(image: ImageData, seen: Map<ImageData, UiImage>, transfer: Ar
  * appears twice in one event (as `image` and in `images`) is decoded once and sent once.
  */
 export function toUiEvent(event: ExecutorEvent): { event: UiEvent; transfer: ArrayBuffer[] } {
-  if (event.type !== 'node-done') return { event, transfer: [] };
+  if (event.type !== 'node-done' && event.type !== 'node-item-done') return { event, transfer: [] };
+  if (event.type === 'node-done' && event.items !== undefined) return { event: { ...event, outputs: {} }, transfer: [] };
   const transfer: ArrayBuffer[] = [];
   const seen = new Map<ImageData, UiImage>();
   const outputs: Record<string, UiValue> = {};

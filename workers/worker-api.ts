@@ -20,6 +20,7 @@ import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache 
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
+import type { FanOutAsk } from './run-fan-out';
 import { checkParams, type ParamProblem } from './params';
 import type { PlanOptions } from './plan';
 import { toUiEvent, type UiEvent } from './transfer';
@@ -32,8 +33,10 @@ export interface WorkerSettings {
   /** Sent by the clients as a bearer token; never appears in an event or a summary. */
   token?: string;
   chatModel: string;
-  /** How many nodes may run at once. */
+  /** How many nodes (or items of a node that runs once per item) may run at once. */
   concurrency?: number;
+  /** Runs one fan-out of a node that calls an API may make before the page is asked (64 by default). */
+  maxFanOut?: number;
   /** Engines whose requests go to a backend other than the service's API (ComfyUI, AUTOMATIC1111…). */
   imageBackends?: EngineBackends;
   /** Each such backend's credential, by engine; never in an event, a summary or the cache key. */
@@ -56,6 +59,9 @@ const LIST_NAMES_TIMEOUT_MS = 10_000;
 /** The page's listener, through a comlink proxy (calls to it return promises). */
 export type UiEventListener = (event: UiEvent) => unknown;
 
+/** Asks the person whether a fan-out above the limit may run, through a comlink proxy. */
+export type FanOutConfirm = (ask: FanOutAsk) => Promise<boolean>;
+
 export interface WorkerApiDeps {
   registry: NodeRegistry;
   createImageClient(config: ClientConfig): ImageClient;
@@ -74,8 +80,11 @@ export interface WorkerApiDeps {
 export interface WorkerApi {
   /** Sets or replaces the endpoints, token and run settings; runs in progress keep theirs. */
   configure(settings: WorkerSettings): void;
-  /** Runs a snapshot of the workflow; events go to `onEvent`, the summary is the result. */
-  run(workflow: Workflow, options: WorkerRunOptions, onEvent: UiEventListener): Promise<RunSummary>;
+  /**
+   * Runs a snapshot of the workflow; events go to `onEvent`, the summary is the result. A fan-out
+   * above the limit is put to `confirmFanOut` before it sends anything (refused without it).
+   */
+  run(workflow: Workflow, options: WorkerRunOptions, onEvent: UiEventListener, confirmFanOut?: FanOutConfirm): Promise<RunSummary>;
   /** Cancels every run in progress; requests in flight are aborted. */
   cancel(): void;
   /**
@@ -173,6 +182,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
         settings: { chatModel: settings.chatModel },
         concurrency: settings.concurrency,
+        ...(settings.maxFanOut === undefined ? {} : { maxFanOut: settings.maxFanOut }),
         cache,
         secrets: [...(token === undefined ? [] : [token]), ...credentials],
         cacheScope: scope,
@@ -180,7 +190,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) };
     },
 
-    async run(workflow, options, onEvent) {
+    async run(workflow, options, onEvent, confirmFanOut) {
       if (!executor) throw needSettings('run');
       const controller = new AbortController();
       runs.add(controller);
@@ -191,6 +201,8 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         const summary = await executor.run(checkedWorkflow(workflow), {
           ...options,
           signal: controller.signal,
+          // A page that has gone away answers nothing: the fan-out is then refused, not left waiting.
+          ...(confirmFanOut === undefined ? {} : { confirmFanOut: (ask: FanOutAsk) => Promise.resolve(confirmFanOut(ask)).catch(() => false) }),
           onEvent(event) {
             const ui = toUiEvent(event);
             // A listener that failed or a page that has gone away has nobody left to tell.

@@ -67,6 +67,10 @@ export const WorkflowNodeSchema = z.strictObject({
   // `false` reads as absent, so a file only ever says `"bypass": true` and untouched files keep their bytes.
   bypass: z.boolean().transform((on): boolean | undefined => (on ? true : undefined)).optional()
     .describe('When true the node is not run: each output passes on the first connected input of a kind that converts to it.'),
+  // Like bypass, the default is never written: files that do not cross lists keep their bytes.
+  fanOut: z.enum(['zip', 'cross'], { error: 'must be "zip" or "cross"' })
+    .transform((mode): 'cross' | undefined => (mode === 'cross' ? 'cross' : undefined)).optional()
+    .describe('How the node pairs the items of two or more lists that reach inputs taking one value: "zip" (item by item, the default) or "cross" (every combination).'),
   position: PositionSchema,
   params: z.record(z.string(), z.unknown()).default({})
     .describe("Parameters by name, in the API's own names; the node type checks them."),

@@ -10,6 +10,8 @@ import { putImageFile } from '../files/commands';
 import { isImageFile } from '../files/image-kind';
 import { useEditor, useEditorStore } from '../store/react';
 import type { CanvasNode } from './derive';
+import { FanOutChoice } from './FanOutChoice';
+import { listFlowOf } from './list-flow';
 import { NodeHeader } from './NodeHeader';
 import { PortColumns } from './PortRows';
 import { inputsFor } from './ports';
@@ -42,6 +44,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const outbound = useEditor((s) => s.index.outbound.get(id));
   const asInput = useEditor((s) => s.asInput.get(id));
   const compact = useStore(isLowZoom);
+  // A string, so the node re-renders only when its own list inputs change.
+  const splitting = useEditor((s) => listFlowOf(s.doc, store.registry).splitting.get(id)?.join('\n') ?? '');
   const { NodeRunStatus, NodeResults } = useRunSlots();
 
   const def = node ? store.registry.get(node.type) : undefined;
@@ -80,6 +84,9 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
     >
       <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} compact={compact} />
       <PortColumns inputs={shownIn} outputs={shownOut} compact={compact} />
+      {!compact && splitting.includes('\n') && (
+        <FanOutChoice nodeId={id} title={title} mode={node.fanOut ?? 'zip'} lists={splitting.split('\n').flatMap((name) => inputs.filter((p) => p.name === name))} />
+      )}
       {!compact && (
         <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
           <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />

@@ -3,7 +3,7 @@ import { Panel } from '@xyflow/react';
 import type { PortKind } from '../../nodes/types';
 import { KIND_LABEL } from './ports';
 
-const KINDS: readonly PortKind[] = ['text', 'number', 'image', 'images'];
+const KINDS: readonly PortKind[] = ['text', 'number', 'image', 'images', 'texts'];
 
 export function PortLegendList() {
   return (

@@ -12,6 +12,7 @@ import type { Edge, Node } from '@xyflow/react';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import type { Selection, XY } from '../store/state';
+import { listFlowOf } from './list-flow';
 import { portsOf } from './ports';
 
 export interface NodeData extends Record<string, unknown> {
@@ -87,11 +88,14 @@ export function createDeriver(registry: NodeRegistry) {
 
   function edges(doc: Workflow, selection: Selection, nodeById: ReadonlyMap<string, WorkflowNode>): CanvasEdge[] {
     const next = new Map<string, EdgeEntry>();
+    const flow = listFlowOf(doc, registry);
     const out = doc.edges.map((edge) => {
       const selected = selection.edges.has(edge.id);
       const from = nodeById.get(edge.source.node);
       const kind = from && portsOf(from, registry).outputs.find((p) => p.name === edge.source.port)?.kind;
-      const className = `edge-kind-${kind ?? 'unknown'}`;
+      // A single-value output of a node that runs once per item carries a list: drawn as one.
+      const carried = kind === undefined ? undefined : flow.carried(edge.source);
+      const className = `edge-kind-${carried ?? kind ?? 'unknown'}${carried !== undefined && carried !== kind ? ' edge-list' : ''}`;
       const before = edgeCache.get(edge.id);
       if (before && before.source === edge && before.selected === selected && before.className === className) {
         next.set(edge.id, before);

@@ -6,7 +6,7 @@
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { resolveInputs } from '../../nodes/ports';
 import type { AnyNodeDefinition, PortKind, PortSpec } from '../../nodes/types';
-import { acceptedKinds, canConvert } from '../../nodes/values';
+import { portAccepts } from '../../nodes/values';
 import type { WorkflowNode } from '../../workflow/schema';
 
 const inputsMemo = new WeakMap<AnyNodeDefinition, WeakMap<object, readonly PortSpec[]>>();
@@ -48,12 +48,13 @@ export const KIND_LABEL: Readonly<Record<PortKind, string>> = {
   number: 'number',
   image: 'image',
   images: 'image list',
+  texts: 'text list',
 };
 
 /** Every kind an input takes, as it is or converted, in a fixed order. */
 export function kindsTakenBy(port: PortSpec): PortKind[] {
-  const kinds: PortKind[] = ['text', 'number', 'image', 'images'];
-  return kinds.filter((k) => acceptedKinds(port).includes(k) || canConvert(k, port.kind));
+  const kinds: PortKind[] = ['text', 'number', 'image', 'images', 'texts'];
+  return kinds.filter((k) => portAccepts(port, k));
 }
 
 /** "text or number", "image, image list or text". */

@@ -49,6 +49,8 @@ interface JsonProp {
   description?: string;
   default?: unknown;
   enum?: unknown[];
+  /** A choice's words in the form, by value (`.meta({ optionLabels })`); the value itself otherwise. */
+  optionLabels?: Record<string, string>;
   const?: unknown;
   anyOf?: JsonProp[];
   minimum?: number;
@@ -143,7 +145,7 @@ function optionsFor(name: string, prop: JsonProp): FieldOption[] | undefined {
     return (prop.enum ?? []).map((e) => ({ value: String(e), label: ENGINE_LABEL[e as EngineId] ?? String(e) }));
   }
   if (!prop.enum) return undefined;
-  const list = prop.enum.map((e) => ({ value: String(e), label: String(e) }));
+  const list = prop.enum.map((e) => ({ value: String(e), label: prop.optionLabels?.[String(e)] ?? String(e) }));
   return prop.default === undefined ? [{ value: '', label: 'None' }, ...list] : list;
 }
 

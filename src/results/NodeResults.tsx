@@ -8,18 +8,21 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNodePhase, useNodeResult, useRunContext } from '../run/context';
 import { imageFileName } from './file-names';
 import type { PinAction } from './ImageViewer';
+import { ImageThumb } from './ImageThumb';
+import { ItemStrip } from './ItemStrip';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
 import { seedTarget } from './seed-owner';
 import { useImageDownload } from './use-image-download';
 import './results.css';
 
-type TextValue = Extract<ShownValue, { kind: 'text' | 'number' }>;
+type ShownText = Extract<ShownValue, { kind: 'text' | 'number' | 'texts' }>;
 
 /** The large viewer loads when an image is first opened. */
 const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
-function TextResult({ name, value, labelled, nodeLabel }: { name: string; value: TextValue; labelled: boolean; nodeLabel: string }) {
-  const text = String(value.value);
+function TextResult({ name, value, labelled, nodeLabel }: { name: string; value: ShownText; labelled: boolean; nodeLabel: string }) {
+  // A text list reads one item to a paragraph.
+  const text = value.kind === 'texts' ? value.value.join('\n\n') : String(value.value);
   return (
     <div className="results__text-block">
       {labelled && <span className="results__port">{name}</span>}
@@ -88,8 +91,19 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
     });
   };
 
-  const texts = Object.entries(result.outputs).filter((e): e is [string, TextValue] => e[1].kind === 'text' || e[1].kind === 'number');
-  const stale = phase === 'queued' || phase === 'running' || phase === 'failed' || phase === 'cancelled' || phase === 'skipped';
+  // A node that ran once per item shows its items' texts in the strip; a text list of one that
+  // repeats a text output (the chat's Items beside its Text) is not shown twice.
+  const allTexts = result.items ? [] : Object.entries(result.outputs).filter((e): e is [string, ShownText] => e[1].kind !== 'image' && e[1].kind !== 'images');
+  const texts = allTexts.filter(([, v]) => !(v.kind === 'texts' && v.value.length === 1 && allTexts.some(([, w]) => w.kind === 'text' && w.value === v.value[0])));
+
+  const thumb = (image: ShownImage, i: number) => (
+    <li key={image.url || `invalid-${i}`} className="results__item">
+      <ImageThumb image={image} index={i} label={label} pin={image.seed === undefined ? undefined : pinFor(image)} onOpen={() => setOpen(i)} onDownload={() => download(image, i)} />
+    </li>
+  );
+  // Items of the run under way come in one by one: they are this run's, not an earlier one's.
+  const streaming = result.items !== undefined && controller.state.status.get(nodeId)?.runId === result.runId;
+  const stale = !streaming && (phase === 'queued' || phase === 'running' || phase === 'failed' || phase === 'cancelled' || phase === 'skipped');
 
   return (
     <div
@@ -98,35 +112,11 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
       role="group"
       title={stale ? 'From an earlier run' : undefined}
     >
-      {images.length > 0 && (
+      {result.items ? (
+        <ItemStrip items={result.items} label={label} renderImage={(image) => thumb(image, images.indexOf(image))} />
+      ) : images.length > 0 && (
         <ul className={`results__images${images.length > 1 ? ' results__images--grid' : ''}`}>
-          {images.map((image, i) => {
-            const pin = image.seed === undefined ? undefined : pinFor(image);
-            return (
-              <li key={image.url || `invalid-${i}`} className="results__item">
-                {image.url === '' ? (
-                  <p className="results__invalid" role="alert">Image {i + 1} could not be shown: {image.invalid}</p>
-                ) : (
-                  <>
-                    <button type="button" className="results__thumb nodrag" onClick={() => setOpen(i)} aria-label={`Open image ${i + 1} of ${label}${image.seed === undefined ? '' : ` (seed ${image.seed})`}`}>
-                      <img src={image.url} alt="" decoding="async" draggable={false} />
-                      {image.seed !== undefined && <span className="results__seed">seed {image.seed}</span>}
-                    </button>
-                    <span className="results__actions">
-                      {pin && 'pin' in pin && (
-                        <button type="button" className="results__action nodrag" onClick={pin.pin} aria-label={`Pin seed ${image.seed} on ${pin.nodeLabel}`} title={`Set the seed of ${pin.nodeLabel} to ${image.seed} and keep it fixed`}>
-                          📌
-                        </button>
-                      )}
-                      <button type="button" className="results__action nodrag" onClick={() => download(image, i)} aria-label={`Download image ${i + 1} of ${label}`} title="Download, with the workflow that made it">
-                        ⤓
-                      </button>
-                    </span>
-                  </>
-                )}
-              </li>
-            );
-          })}
+          {images.map((image, i) => thumb(image, i))}
         </ul>
       )}
       {texts.map(([name, value]) => (

@@ -25,7 +25,8 @@ export type ShownValue =
   | { kind: 'text'; value: string }
   | { kind: 'number'; value: number }
   | { kind: 'image'; value: ShownImage }
-  | { kind: 'images'; value: ShownImage[] };
+  | { kind: 'images'; value: ShownImage[] }
+  | { kind: 'texts'; value: string[] };
 
 /** Where object URLs come from; the browser's URL by default, a counting fake in tests. */
 export interface UrlFactory {
@@ -61,6 +62,27 @@ export function toShownOutputs(outputs: Record<string, UiValue>, urls: UrlFactor
     else shown[name] = value;
   }
   return shown;
+}
+
+/**
+ * The outputs of a node that ran once per item, from the items that have ended so far (in item
+ * order, the others left out): a single value becomes a list, lists follow one another. The
+ * items' own images are reused, so no URL is made twice.
+ */
+export function gatherShown(items: readonly (Record<string, ShownValue> | undefined)[]): Record<string, ShownValue> {
+  const out: Record<string, ShownValue> = {};
+  for (const outputs of items) {
+    if (outputs === undefined) continue;
+    for (const [name, value] of Object.entries(outputs)) {
+      if (value.kind === 'number') continue;
+      const isImage = value.kind === 'image' || value.kind === 'images';
+      const held = out[name] ?? (isImage ? { kind: 'images', value: [] } : { kind: 'texts', value: [] });
+      if (held.kind === 'images' && isImage) held.value.push(...(value.kind === 'image' ? [value.value] : value.value));
+      else if (held.kind === 'texts' && !isImage) held.value.push(...(value.kind === 'text' ? [value.value] : value.value));
+      out[name] = held;
+    }
+  }
+  return out;
 }
 
 /** Every distinct image in a node's outputs, in port order, each once. */

@@ -9,8 +9,15 @@ import { plural } from './format';
 
 type Ready = Extract<RunEstimate, { ok: true }>;
 
-/** One node's line in the breakdown. */
+/** One node's line in the breakdown, saying first how many times it runs when a list fans it out. */
 function nodeLine(n: NodeEstimate, upstream: string | undefined): string {
+  const line = costLine(n, upstream);
+  if (n.items !== undefined) return `runs ${n.itemsDescription ?? n.items} times${n.cachedItems ? ` (${n.cachedItems} cached)` : ''}: ${line}`;
+  if (n.fansOut === true) return `runs once per item of a list known only once ${upstream ?? 'the node before it'} has run (counted once): ${line}`;
+  return line;
+}
+
+function costLine(n: NodeEstimate, upstream: string | undefined): string {
   switch (n.status) {
     case 'cached':
       return `cached: free${n.apiCallsSaved > 0 ? ` (saves ${plural(n.apiCallsSaved, 'call')})` : ''}`;

@@ -81,6 +81,15 @@ function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Wor
         <dd title={cached.join(', ')}>
           {plural(t.cachedNodes, 'node')}{t.callsSavedByCache > 0 && ` (${plural(t.callsSavedByCache, 'call')} saved)`}
         </dd>
+        {t.fanOut && (
+          <>
+            <dt>Once per item</dt>
+            <dd>
+              {estimate.nodes.filter((n) => n.items !== undefined).map((n) => `${describeNode(n.nodeId).label}: ${n.itemsDescription ?? n.items}`).join('; ')}
+              {t.fanOut.unknownNodes > 0 && `${t.fanOut.nodes > t.fanOut.unknownNodes ? '; ' : ''}${plural(t.fanOut.unknownNodes, 'node')} counted once until ${t.fanOut.unknownNodes === 1 ? 'its list is' : 'their lists are'} known`}
+            </dd>
+          </>
+        )}
         {t.unknownNodes > 0 && (
           <>
             <dt>Known after upstream runs</dt>

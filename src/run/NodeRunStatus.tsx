@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNodeRunState, useRunContext } from './context';
-import { formatDuration, plural } from './format';
+import { describeItems, formatDuration, plural } from './format';
 import type { NodeRunState } from './run-state';
 import './run.css';
 
@@ -102,6 +102,11 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
           <progress className="run-status__progress" max={1} value={s.progress} aria-label={`Progress of ${describeNode(nodeId).label}`} />
         )}
       </div>
+      {s.fanOut && (
+        <p className="run-status__items" aria-label={`Items of ${describeNode(nodeId).label}`}>
+          {s.fanOut.count === 0 ? 'No items to run' : describeItems(s.fanOut)}
+        </p>
+      )}
       {running && s.message && <p className="run-status__message">{s.message}</p>}
       {s.retry && (
         <p className="run-status__message">

@@ -14,6 +14,8 @@ import { createRunController, type RunController } from './controller';
 import { RunContext, type NodeDescription, type RunContextValue } from './context';
 import type { EditorLink } from './editor-link';
 import { createEstimator } from './estimator';
+import { createFanOutAsks } from './fan-out-ask';
+import { FanOutDialog } from './FanOutDialog';
 import { createFormChecks } from './form-checks';
 import { FormChecksContext } from '../forms/form-checks';
 import { preloadNodeRunStatus } from './NodeRunStatusSlot';
@@ -50,8 +52,11 @@ function planForKey(event: KeyboardEvent, link: EditorLink): PlanOptions | undef
 }
 
 export function RunProviderWith({ link, client, children }: RunProviderWithProps) {
+  const [asks] = useState(createFanOutAsks);
   const [parts] = useState(() => {
-    const controller: RunController = createRunController({ client: client ?? createWorkerClient(), settings: () => link.getSettings() });
+    const controller: RunController = createRunController({
+      client: client ?? createWorkerClient(), settings: () => link.getSettings(), confirmFanOut: (question) => asks.ask(question),
+    });
     const session = createSessionUsage();
     const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary), ready: preloadNodeRunStatus });
     return { controller, session, queue, runCount: createValueStore(1), runMenus: createRunMenus() };
@@ -62,6 +67,10 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => estimator.start(), [estimator]);
   useEffect(() => attachHistory(controller, link), [controller, link]);
+  // A question about a fan-out outlives nothing: once its run is over it is answered no.
+  useEffect(() => controller.state.overview.subscribe(() => {
+    if (!controller.state.overview.get().running) asks.dropAll();
+  }), [controller, asks]);
   // The nodes' status view is not needed to paint; have it once the person starts working.
   useEffect(() => onFirstWork(() => void preloadNodeRunStatus()), []);
 
@@ -127,6 +136,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   return (
     <RunContext.Provider value={value}>
       <FormChecksContext.Provider value={formChecks}>{children}</FormChecksContext.Provider>
+      <FanOutDialog asks={asks} />
     </RunContext.Provider>
   );
 }

@@ -10,7 +10,7 @@ import type { ApiCallRecord, RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
 import { seedUsed } from '../../workers/seed-used';
 import type { UiEvent } from '../../workers/transfer';
-import type { WorkerSettings } from '../../workers/worker-api';
+import type { FanOutConfirm, WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
 import type { UrlFactory } from '../results/object-urls';
 import { abandonRun, applyEvent, beginRun, createRunState, finishRun, pruneNodes, releaseAll, type RunState } from './run-state';
@@ -72,6 +72,8 @@ export interface RunControllerDeps {
   settings(): WorkerSettings;
   urls?: UrlFactory;
   now?: () => number;
+  /** Asks the person whether a fan-out above the limit may run; without it such a fan-out fails, saying why. */
+  confirmFanOut?: FanOutConfirm;
 }
 
 export function createRunController(deps: RunControllerDeps): RunController {
@@ -126,7 +128,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       beginRun(state, runId, now());
       try {
         const settings = deps.settings();
-        const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => observe(event, record));
+        const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => observe(event, record), deps.confirmFanOut);
         finishRun(state, summary);
         return summary;
       } catch (error) {

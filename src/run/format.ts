@@ -1,4 +1,5 @@
 import type { ApiUsage } from '../../workers/usage';
+import type { FanOutProgress } from './run-state';
 /** Durations and counts as the run badges and the run panel print them. */
 
 /** 0.4 s, 12.3 s, 2 min 05 s. */
@@ -30,4 +31,13 @@ export function chatTokensText(used: Pick<ApiUsage, 'chatTokens' | 'chatCallsWit
   const title = `${plural(used.chatCallsWithoutUsage, 'chat call')} did not report usage (a stream need not); their tokens are estimated from the text, about 4 characters a token`;
   if (used.chatTokens.total === 0) return { text: estimated > 0 ? `≈ ${estimated} (estimated)` : 'not reported by the service', title };
   return { text: estimated > 0 ? `${used.chatTokens.total} + ≈ ${estimated} (estimated)` : `${used.chatTokens.total} or more`, title };
+}
+
+/** A node that runs once per item: "3 of 8 done", "5 of 24 (8 × 3 = 24) done, 2 cached; 1 failed (item 4)". */
+export function describeItems(f: FanOutProgress): string {
+  const failed = Object.keys(f.failed).map(Number).sort((a, b) => a - b);
+  const runs = f.description === String(f.count) ? '' : ` (${f.description})`;
+  const cached = f.cached > 0 ? `, ${f.cached} cached` : '';
+  const failures = failed.length === 0 ? '' : `; ${failed.length} failed (item${failed.length === 1 ? '' : 's'} ${failed.map((i) => i + 1).join(', ')})`;
+  return `${f.done} of ${f.count}${runs} done${cached}${failures}`;
 }

@@ -7,7 +7,8 @@
 import type { NodeError, RunSummary } from '../../workers/events';
 import type { UiEvent } from '../../workers/transfer';
 import type { WorkflowProblem } from '../../workers/validate';
-import { releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
+import { describeCount } from '../../workers/fan-out';
+import { gatherShown, releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
 import { createKeyedStore, createValueStore, type KeyedStore, type ValueStore } from './keyed-store';
 
 export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'bypassed' | 'failed' | 'skipped' | 'cancelled';
@@ -35,12 +36,30 @@ export interface NodeRunState {
   apiCallsSaved?: number;
   /** Validation problems on this node when the run was refused. */
   problems?: WorkflowProblem[];
+  /** A node that runs once per item: how many runs ("8 × 3 = 24"), and how far they are. */
+  fanOut?: FanOutProgress;
 }
+
+export interface FanOutProgress {
+  count: number;
+  /** "8", or "8 × 3 = 24" for every combination of two lists. */
+  description: string;
+  done: number;
+  cached: number;
+  /** Items that failed, by index, with why. */
+  failed: Record<number, NodeError>;
+}
+
+/** One item of a node that ran once per item: its outputs, or why it failed. */
+export type ItemResult = { outputs: Record<string, ShownValue>; cached: boolean } | { error: NodeError };
 
 export interface NodeResult {
   runId: string;
+  /** For a node that ran once per item, its items' outputs put together, in item order. */
   outputs: Record<string, ShownValue>;
   cached: boolean;
+  /** A node that runs once per item: each item as it ends (a hole until then). */
+  items?: (ItemResult | undefined)[];
 }
 
 export interface RunOverview {
@@ -106,10 +125,35 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
       update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'running', startedAt: deps.now(), progress: 0 }));
       return;
     case 'node-progress':
+      // An item's progress shows as the share of items done (node-item-done), not as its own.
+      if (event.item !== undefined) return;
       update(state, event.nodeId, runId, (p) => ({ ...p, progress: event.fraction, message: event.message, retry: undefined }));
       return;
     case 'node-partial-text':
+      if (event.item !== undefined) return;
       update(state, event.nodeId, runId, (p) => ({ ...p, text: p.text + event.delta, retry: undefined }));
+      return;
+    case 'node-fan-out':
+      update(state, event.nodeId, runId, (p) => ({
+        ...p, fanOut: { count: event.count, description: describeCount(event), done: 0, cached: 0, failed: {} },
+      }));
+      return;
+    case 'node-item-started':
+      return;
+    case 'node-item-done':
+      update(state, event.nodeId, runId, (p) => {
+        const f = p.fanOut ?? { count: event.count, description: String(event.count), done: 0, cached: 0, failed: {} };
+        const done = f.done + 1;
+        return { ...p, progress: done / f.count, fanOut: { ...f, done, cached: f.cached + (event.cached ? 1 : 0) } };
+      });
+      setItem(state, event.nodeId, runId, event.item, event.count, { outputs: toShownOutputs(event.outputs, deps.urls), cached: event.cached }, deps.urls);
+      return;
+    case 'node-item-failed':
+      update(state, event.nodeId, runId, (p) => {
+        const f = p.fanOut ?? { count: event.count, description: String(event.count), done: 0, cached: 0, failed: {} };
+        return { ...p, fanOut: { ...f, failed: { ...f.failed, [event.item]: event.error } } };
+      });
+      setItem(state, event.nodeId, runId, event.item, event.count, { error: event.error }, deps.urls);
       return;
     case 'node-retry':
       update(state, event.nodeId, runId, (p) => ({ ...p, retry: { attempt: event.attempt, maxAttempts: event.maxAttempts, reason: event.reason } }));
@@ -122,6 +166,11 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
         ...p, phase: event.cached ? 'cached' : 'done', durationMs: event.durationMs, progress: 1, retry: undefined,
       }));
       const previous = state.results.get(event.nodeId);
+      if (event.items !== undefined) {
+        // Its items came one by one (node-item-done) and are shown already.
+        if (previous?.runId === runId) state.results.set(event.nodeId, { ...previous, cached: event.cached });
+        return;
+      }
       state.results.set(event.nodeId, { runId, outputs: toShownOutputs(event.outputs, deps.urls), cached: event.cached });
       if (previous) releaseOutputs(previous.outputs, deps.urls);
       return;
@@ -149,6 +198,20 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
       void unhandled;
     }
   }
+}
+
+/**
+ * Puts one item's ending into the node's result: the first item of a run replaces the earlier
+ * run's result (releasing its images); the outputs are the items so far, put together.
+ */
+function setItem(state: RunState, nodeId: string, runId: string, item: number, count: number, result: ItemResult, urls: UrlFactory): void {
+  const previous = state.results.get(nodeId);
+  const fresh = previous?.runId !== runId || previous.items === undefined;
+  const items = fresh ? new Array<ItemResult | undefined>(count).fill(undefined) : [...previous.items!];
+  items[item] = result;
+  const outputs = gatherShown(items.map((i) => (i !== undefined && 'outputs' in i ? i.outputs : undefined)));
+  state.results.set(nodeId, { runId, outputs, cached: false, items });
+  if (fresh && previous) releaseOutputs(previous.outputs, urls);
 }
 
 /** Records a finished run: its summary, and on each node the problems that refused it. */

@@ -10,7 +10,7 @@ import type { RunSummary } from '../../workers/events';
 import type { ParamProblem } from '../../workers/params';
 import type { PlanOptions } from '../../workers/plan';
 import type { UiEvent } from '../../workers/transfer';
-import type { BackendNamesAnswer, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
+import type { BackendNamesAnswer, FanOutConfirm, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
 import type { BackendConfig } from '../../api/backends/config';
 import type { Workflow } from '../../workflow/schema';
 
@@ -19,7 +19,7 @@ export interface RunClient {
    * Sends the settings and a snapshot of the workflow; resolves with the summary after the last
    * event. Rejects only when the worker itself fails (it could not start, or crashed).
    */
-  run(workflow: Workflow, settings: WorkerSettings, options: WorkerRunOptions, onEvent: (event: UiEvent) => void): Promise<RunSummary>;
+  run(workflow: Workflow, settings: WorkerSettings, options: WorkerRunOptions, onEvent: (event: UiEvent) => void, confirmFanOut?: FanOutConfirm): Promise<RunSummary>;
   /** Cancels the run in progress; a worker that does not stop within `graceMs` is replaced. */
   cancel(graceMs?: number): void;
   /**
@@ -102,7 +102,7 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
   }
 
   return {
-    async run(workflow, settings, options, onEvent) {
+    async run(workflow, settings, options, onEvent, confirmFanOut) {
       if (running) throw new Error('a run is already in progress: cancel it or wait for it to finish');
       live ??= start();
       const current = live;
@@ -112,7 +112,7 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
       try {
         const work = (async () => {
           await current.api.configure(settings);
-          return await current.api.run(workflow, options, proxy(onEvent));
+          return await current.api.run(workflow, options, proxy(onEvent), confirmFanOut === undefined ? undefined : proxy(confirmFanOut));
         })();
         return await Promise.race([work, current.failed, stopped]);
       } catch (error) {

@@ -13,7 +13,7 @@ import { CommitInput } from './CommitInput';
 import { Field } from './Field';
 import { useChatModels } from './models';
 import { urlError } from './url-error';
-import { MAX_CONCURRENCY, hasTokens, type EndpointMode, type Settings } from './settings';
+import { MAX_CONCURRENCY, MAX_FAN_OUT_SETTING, hasTokens, type EndpointMode, type Settings } from './settings';
 import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
 
@@ -111,25 +111,33 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           )}
         </Field>
         <Field label="Nodes running at once" hint={`1 to ${MAX_CONCURRENCY}. Independent branches run in parallel up to this many.`}>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input number narrow"
-              type="number"
-              min={1}
-              max={MAX_CONCURRENCY}
-              value={settings.concurrency}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                const n = Math.round(Number(e.target.value));
-                if (Number.isFinite(n) && n >= 1 && n <= MAX_CONCURRENCY) update({ concurrency: n });
-              }}
-            />
-          )}
+          {(id, describedBy) => <WholeNumber id={id} describedBy={describedBy} value={settings.concurrency} max={MAX_CONCURRENCY} onChange={(n) => update({ concurrency: n })} />}
+        </Field>
+        <Field label="Fan-out limit" hint={`1 to ${MAX_FAN_OUT_SETTING}. A node that would run more times than this, once per item of a list, asks before it sends anything.`}>
+          {(id, describedBy) => <WholeNumber id={id} describedBy={describedBy} value={settings.maxFanOut} max={MAX_FAN_OUT_SETTING} onChange={(n) => update({ maxFanOut: n })} />}
         </Field>
       </fieldset>
 
       <CacheSection />
     </Dialog>
+  );
+}
+
+/** A whole number from 1 to `max`; anything else typed is not taken. */
+function WholeNumber({ id, describedBy, value, max, onChange }: { id: string; describedBy: string | undefined; value: number; max: number; onChange(n: number): void }) {
+  return (
+    <input
+      id={id}
+      className="input number narrow"
+      type="number"
+      min={1}
+      max={max}
+      value={value}
+      aria-describedby={describedBy}
+      onChange={(e) => {
+        const n = Math.round(Number(e.target.value));
+        if (Number.isFinite(n) && n >= 1 && n <= max) onChange(n);
+      }}
+    />
   );
 }

@@ -38,6 +38,8 @@ export interface Settings {
   imageBackends: ImageBackendSettings;
   /** The backends' credentials, kept like the tokens. */
   backendCredentials: BackendCredentials;
+  /** Runs one fan-out of a node that calls an API may make before the editor asks. */
+  maxFanOut: number;
 }
 
 export const LOCAL_IMAGE_PATH = '/local/image';
@@ -45,6 +47,7 @@ export const LOCAL_TEXT_PATH = '/local/text';
 export const FORWARD_IMAGE_PATH = '/forward/image';
 export const FORWARD_TEXT_PATH = '/forward/text';
 export const MAX_CONCURRENCY = 16;
+export const MAX_FAN_OUT_SETTING = 10_000;
 
 export const DEFAULT_SETTINGS: Settings = {
   mode: 'local',
@@ -57,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   concurrency: 4,
   imageBackends: NO_IMAGE_BACKENDS,
   backendCredentials: {},
+  maxFanOut: 64,
 };
 
 /** The storages settings live in; the browser's by default, plain maps in tests. */
@@ -91,6 +95,9 @@ export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Se
   const concurrency = typeof saved.concurrency === 'number' && Number.isInteger(saved.concurrency)
     ? Math.min(MAX_CONCURRENCY, Math.max(1, saved.concurrency))
     : DEFAULT_SETTINGS.concurrency;
+  const maxFanOut = typeof saved.maxFanOut === 'number' && Number.isInteger(saved.maxFanOut)
+    ? Math.min(MAX_FAN_OUT_SETTING, Math.max(1, saved.maxFanOut))
+    : DEFAULT_SETTINGS.maxFanOut;
   const rememberTokens = saved.rememberTokens === true;
   const tokens = readJson(rememberTokens ? storage.local : storage.session, TOKENS_KEY);
   return {
@@ -103,6 +110,7 @@ export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Se
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
     ...(rules === undefined ? { imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} } : rules.read(storage, rememberTokens)),
+    maxFanOut,
   };
 }
 
@@ -160,7 +168,7 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
  * run); on the other routes, to the backends of these settings, each with its own credential.
  */
 export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules): WorkerSettings {
-  const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency };
+  const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency, maxFanOut: settings.maxFanOut };
   if (settings.mode === 'forward') {
     const forwarded = forwardedBackends(server);
     return forwarded === undefined ? base : { ...base, forwardedBackends: forwarded };

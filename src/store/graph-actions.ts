@@ -231,6 +231,19 @@ export function createGraphActions(core: Core) {
       });
     },
 
+    /** How a node pairs the items of two or more lists: item by item (the default) or every combination; one step. */
+    setFanOut(id: string, mode: 'zip' | 'cross'): void {
+      const node = core.get().index.nodeById.get(id);
+      if (!node || (node.fanOut ?? 'zip') === mode) return;
+      core.change({ label: `${mode === 'cross' ? 'cross' : 'pair'} the lists of ${nodeTitle(node)}` }, (draft) => {
+        const target = draft.nodes.find((n) => n.id === id);
+        if (!target) return;
+        // Written only for the cross product, as the file format does.
+        if (mode === 'cross') target.fanOut = 'cross';
+        else delete target.fanOut;
+      });
+    },
+
     /**
      * Shows or hides a parameter's input port. Hiding a connected one removes its wire (one step),
      * so the form's own value applies again.

@@ -21,7 +21,7 @@ describe('public/examples', () => {
     const index = JSON.parse(readFileSync(join(EXAMPLES, 'index.json'), 'utf8')) as { file: string; title: string; description: string }[];
     const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
     expect(index.map((e) => e.file).sort()).toEqual(files);
-    expect(files).toHaveLength(5);
+    expect(files).toHaveLength(8);
     for (const entry of index) {
       const { workflow, warnings } = loadWorkflow(readFileSync(join(EXAMPLES, entry.file), 'utf8'), { knownTypes: new Set(registry.list().map((d) => d.type)) });
       expect(warnings).toEqual([]);
@@ -120,5 +120,53 @@ describe('running the examples', () => {
     expect((m.nodes.sd15!.requests[0]!.request as Record<string, unknown>).use_refiner).toBeUndefined();
     expect(Object.values(m.nodes).every((n) => n.status === 'done')).toBe(true);
     expect(existsSync(join(dir, 'prompt-text.txt'))).toBe(true);
+  });
+
+  it('variations: the chat writes eight prompts, one per line, and each is drawn, in parallel', async () => {
+    const { code, cwd, stderr, stdout } = await runCli(['run', example('variations'), '--json']);
+    expect(code, stderr).toBe(0);
+    const dir = onlyRunDir(cwd);
+    const m = readManifest(dir);
+    const prompts = (m.nodes.draw!.requests as { request: { prompt: string } }[]).map((r) => r.request.prompt);
+    expect(prompts).toHaveLength(8);
+    expect(new Set(prompts).size).toBe(8);
+    for (const prompt of prompts) expect(prompt.toLowerCase()).toContain('cabin');
+    expect(m.nodes.draw).toMatchObject({ status: 'done', items: { count: 8 } });
+    expect(m.nodes.draw!.items!.ended.map((e) => e.item).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (let i = 0; i < 8; i++) expect(await sizeOf(join(dir, `draw-image-${i}.jpg`))).toEqual({ width: 512, height: 512, format: 'jpeg' });
+    // The preview takes the whole list: it ran once and shows the eight files the items wrote.
+    expect(m.nodes.preview!.outputs.shown!.files).toEqual(Array.from({ length: 8 }, (_, i) => `draw-image-${i}.jpg`));
+    // --json names the item of every event about one.
+    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; nodeId?: string; item?: number; outputs?: Record<string, { value: { file?: string } }> });
+    const done = events.filter((e) => e.type === 'node-item-done' && e.nodeId === 'draw');
+    expect(done.map((e) => e.item).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(done.find((e) => e.item === 3)!.outputs!.image!.value.file).toBe('draw-image-3.jpg');
+    expect(events.filter((e) => e.type === 'node-request' && e.nodeId === 'draw').every((e) => typeof e.item === 'number')).toBe(true);
+  });
+
+  it('shot-list: a numbered list split into six shots, drawn and tiled into one captioned PNG', async () => {
+    const { code, cwd, stderr } = await runCli(['run', example('shot-list')]);
+    expect(code, stderr).toBe(0);
+    const dir = onlyRunDir(cwd);
+    const shots = Array.from({ length: 6 }, (_, i) => readFileSync(join(dir, `split-items-${i}.txt`), 'utf8'));
+    expect(shots[0]).toBe('Wide shot: the lighthouse on its cliff, the sea below');
+    expect(shots[3]).toBe('Aerial view: the coastline at dusk, the beam sweeping across the water');
+    expect(stderr).toContain('fan-out   draw  × 6 (Prompt: 6)');
+    // Six 768x512 pictures, three to a row: cells 256 wide and 171 tall, captions under them.
+    const sheet = await sizeOf(join(dir, 'shot-list.png'));
+    expect(sheet).toMatchObject({ width: 8 + 3 * (256 + 8), format: 'png' });
+    expect(readManifest(dir).nodes.sheet).toMatchObject({ status: 'done', outputs: { image: { files: ['sheet-image.png'] } } });
+  });
+
+  it('subjects-by-styles: three subjects crossed with three styles make nine prompts and nine pictures', async () => {
+    const { code, cwd, stderr } = await runCli(['run', example('subjects-by-styles')]);
+    expect(code, stderr).toBe(0);
+    const dir = onlyRunDir(cwd);
+    expect(stderr).toContain('fan-out   prompt  × 3 × 3 = 9');
+    const prompts = Array.from({ length: 9 }, (_, i) => readFileSync(join(dir, `prompt-text-${i}.txt`), 'utf8'));
+    expect(prompts.slice(0, 4)).toEqual(['a red fox, as a watercolour', 'a red fox, as a linocut print', 'a red fox, as a neon-lit photograph', 'a lighthouse, as a watercolour']);
+    const m = readManifest(dir);
+    expect((m.nodes.draw!.requests as { request: { prompt: string } }[]).map((r) => r.request.prompt).sort()).toEqual([...prompts].sort());
+    expect(await sizeOf(join(dir, 'sheet-image.png'))).toMatchObject({ width: 8 + 3 * (224 + 8), format: 'png' });
   });
 });

@@ -28,6 +28,8 @@ const edge = (source: string, sourcePort: string, target: string, targetPort: st
   source: { node: source, port: sourcePort },
   target: { node: target, port: targetPort },
 });
+/** A node that pairs the items of its lists every way (cross product) rather than item by item. */
+const crossing = (n: WorkflowNode): WorkflowNode => ({ ...n, fanOut: 'cross' });
 const workflow = (title: string, description: string, nodes: WorkflowNode[], edges: WorkflowEdge[]): Workflow => ({
   format: 'atelier.workflow', version: 1, metadata: { title, description, created: STAMP, modified: STAMP }, nodes, edges,
 });
@@ -124,6 +126,52 @@ async function main(): Promise<void> {
       ], [
         edge('prompt', 'text', 'sdxl', 'prompt'), edge('prompt', 'text', 'sd15', 'prompt'),
         edge('sdxl', 'image', 'preview-sdxl', 'value'), edge('sd15', 'image', 'preview-sd15', 'value'),
+      ]) },
+
+    { file: 'variations.json', workflow: workflow('Eight variations from one idea',
+      'A chat model writes eight prompts on one idea, one per line; each is drawn, and the preview shows all eight.', [
+        node('idea', 'text', 'Idea', at(0), { text: 'a cabin in the woods' }),
+        node('writer', 'chat-prompt-writer', 'Eight prompts', at(1), {
+          user: 'Write eight image prompts, each a different take on {{idea}}.', answer_as: 'lines', max_tokens: 900, temperature: 0.8,
+        }),
+        node('draw', 'text-to-image', 'Draw each', at(2), { engine: 'sd', width: 512, height: 512, seed: 21, steps: 20 }),
+        node('preview', 'preview', 'All eight', at(3), {}),
+      ], [edge('idea', 'text', 'writer', 'idea'), edge('writer', 'items', 'draw', 'prompt'), edge('draw', 'image', 'preview', 'value')]) },
+
+    { file: 'shot-list.json', workflow: workflow('A shot list as a contact sheet',
+      'A numbered shot list is split into shots, each drawn, and tiled into one contact sheet captioned with its shot.', [
+        node('shots', 'text', 'Shot list', at(0), {
+          text: [
+            'Shots for a lighthouse at dusk:', '1. Wide shot: the lighthouse on its cliff, the sea below',
+            '2. Close-up: the lamp room glowing amber', '3. Low angle: waves breaking on black rocks under the tower',
+            '4. Aerial view: the coastline at dusk,', '   the beam sweeping across the water', '5. Detail: a weathered door with a brass handle',
+            '6. Night: the tower under the stars',
+          ].join('\n'),
+        }),
+        node('split', 'split-text', 'One shot each', at(1), { mode: 'numbered' }),
+        node('draw', 'text-to-image', 'Draw each shot', at(2), { engine: 'sd', width: 768, height: 512, seed: 8, steps: 20 }),
+        node('sheet', 'contact-sheet', 'Contact sheet', at(3), { columns: 3, cell_size: 256 }),
+        node('preview', 'preview', 'Preview', at(4), { filename: 'shot-list' }),
+      ], [
+        edge('shots', 'text', 'split', 'text'), edge('split', 'items', 'draw', 'prompt'), edge('draw', 'image', 'sheet', 'images'),
+        edge('split', 'items', 'sheet', 'captions'), edge('sheet', 'image', 'preview', 'value'),
+      ]) },
+
+    { file: 'subjects-by-styles.json', workflow: workflow('3 subjects × 3 styles',
+      'Three subjects and three styles, crossed: nine prompts, nine pictures, one contact sheet to compare them.', [
+        node('subjects', 'text', 'Subjects', at(0), { text: 'a red fox\na lighthouse\na bowl of lemons' }),
+        node('styles', 'text', 'Styles', at(0, 1), { text: 'watercolour\nlinocut print\nneon-lit photograph' }),
+        node('each-subject', 'split-text', 'Each subject', at(1), {}),
+        node('each-style', 'split-text', 'Each style', at(1, 1), {}),
+        crossing(node('prompt', 'text', 'Every combination', at(2), { text: '{{subject}}, as a {{style}}' })),
+        node('draw', 'text-to-image', 'Draw each', at(3), { engine: 'sd', width: 512, height: 512, seed: 3, steps: 20 }),
+        node('sheet', 'contact-sheet', 'Contact sheet', at(4), { columns: 3, cell_size: 224 }),
+        node('preview', 'preview', 'Preview', at(5), {}),
+      ], [
+        edge('subjects', 'text', 'each-subject', 'text'), edge('styles', 'text', 'each-style', 'text'),
+        edge('each-subject', 'items', 'prompt', 'subject'), edge('each-style', 'items', 'prompt', 'style'),
+        edge('prompt', 'text', 'draw', 'prompt'), edge('draw', 'image', 'sheet', 'images'), edge('prompt', 'text', 'sheet', 'captions'),
+        edge('sheet', 'image', 'preview', 'value'),
       ]) },
   ];
 

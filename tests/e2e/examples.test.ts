@@ -36,8 +36,11 @@ describe('the Examples menu', () => {
       expect(await view.phase(), `${node.title ?? node.id} ran`).toMatch(/^(done|cached)$/);
       if (IMAGE_TYPES.has(node.type)) {
         await editor.inspect(view);
-        const count = typeof node.params.num_images === 'number' ? node.params.num_images : 1;
-        await expect.poll(() => view.images.count(), { message: `${node.title ?? node.id} shows its images` }).toBe(count);
+        const perRun = typeof node.params.num_images === 'number' ? node.params.num_images : 1;
+        // A node that ran once per item of a list shows every item's images.
+        const items = view.root.getByLabel(`Items of ${node.title ?? node.id}`, { exact: true });
+        const runs = (await items.count()) === 0 ? 1 : Number(/^(\d+) of /.exec((await items.first().textContent()) ?? '')?.[1]);
+        await expect.poll(() => view.images.count(), { message: `${node.title ?? node.id} shows its images` }).toBe(perRun * runs);
       }
     }
   });

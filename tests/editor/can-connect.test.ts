@@ -20,9 +20,20 @@ describe('canConnect', () => {
     expect(canConnect(g, { node: 't2i', port: 'images' }, { node: 'i2i', port: 'image' })).toEqual({ ok: true });
   });
 
+  it('takes a list into an input of one value (it runs once per item) or whole where the input takes lists', () => {
+    const g = graph([...base, node('split', 'split-text'), node('sheet', 'contact-sheet'), node('join', 'join-text')]);
+    expect(canConnect(g, { node: 'split', port: 'items' }, { node: 't2i', port: 'prompt' })).toEqual({ ok: true });
+    expect(canConnect(g, { node: 'split', port: 'items' }, { node: 't2i', port: 'seed' })).toEqual({ ok: true });
+    expect(canConnect(g, { node: 'split', port: 'items' }, { node: 'sheet', port: 'captions' })).toEqual({ ok: true });
+    expect(canConnect(g, { node: 't2i', port: 'image' }, { node: 'sheet', port: 'images' })).toEqual({ ok: true });
+    expect(canConnect(g, { node: 'chat', port: 'text' }, { node: 'join', port: 'items' })).toEqual({ ok: true });
+    expect(canConnect(g, { node: 'split', port: 'items' }, { node: 'sheet', port: 'images' }))
+      .toEqual({ ok: false, reason: 'Items gives text list, but Images takes image or image list' });
+  });
+
   it('refuses a wrong kind, naming both kinds', () => {
     const check = canConnect(graph(base), { node: 'load', port: 'image' }, { node: 't2i', port: 'prompt' });
-    expect(check).toEqual({ ok: false, reason: 'Image gives image, but Prompt takes text or number' });
+    expect(check).toEqual({ ok: false, reason: 'Image gives image, but Prompt takes text, number or text list' });
     const other = canConnect(graph(base), { node: 'chat', port: 'text' }, { node: 'i2i', port: 'image' });
     expect(other).toEqual({ ok: false, reason: 'Text gives text, but Image takes image or image list' });
   });

@@ -63,7 +63,7 @@ describe('endpoints', () => {
   it('goes direct with cleaned base URLs and the direct token', () => {
     const s = { ...DEFAULT_SETTINGS, mode: 'direct' as const, directImageBaseUrl: ' https://img.example.com/v/ ', directTextBaseUrl: 'https://chat.example.com', directToken: 't' };
     expect(workerSettingsFor(s, 'http://x')).toEqual({
-      imageBaseUrl: 'https://img.example.com/v', textBaseUrl: 'https://chat.example.com', token: 't', chatModel: 'atelier-local-chat', concurrency: 4,
+      imageBaseUrl: 'https://img.example.com/v', textBaseUrl: 'https://chat.example.com', token: 't', chatModel: 'atelier-local-chat', concurrency: 4, maxFanOut: 64,
     });
     expect(settingsProblems(s)).toEqual([]);
   });

@@ -40,7 +40,7 @@ describe('editor store: building a graph', () => {
     ]);
     const loader = store.addNode('image-loader', { x: 0, y: 300 });
     const bad = store.connect({ node: loader, port: 'image' }, { node: t2i, port: 'negative_prompt' });
-    expect(bad).toEqual({ ok: false, reason: expect.stringMatching(/Image gives image, but Negative prompt takes text or number/) });
+    expect(bad).toEqual({ ok: false, reason: expect.stringMatching(/Image gives image, but Negative prompt takes text, number or text list/) });
     expect(store.getState().doc.edges).toHaveLength(1);
   });
 

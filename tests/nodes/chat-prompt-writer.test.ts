@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatPromptWriterNode as node } from '../../nodes/chat-prompt-writer';
-import { textValue } from '../../nodes/values';
+import { LIST_INSTRUCTIONS, chatPromptWriterNode as node } from '../../nodes/chat-prompt-writer';
+import { ParamIssuesError } from '../../nodes/errors';
+import { textValue, textsValue } from '../../nodes/values';
 import { fakeContext } from './fakes';
 
 const parse = (params: unknown) => node.params.parse(params);
@@ -16,7 +17,7 @@ describe('chat prompt writer', () => {
     const ctx = fakeContext({ chatEvents: events });
     const out = await node.run({ params: parse({}), inputs: {}, ctx });
     expect(ctx.partials).toEqual(['A lighthouse', ' at dusk,', ' oil paint']);
-    expect(out).toEqual({ text: textValue('A lighthouse at dusk, oil paint') });
+    expect(out).toEqual({ text: textValue('A lighthouse at dusk, oil paint'), items: textsValue(['A lighthouse at dusk, oil paint']) });
     expect(ctx.progressCalls).toEqual([0, 1]);
   });
 
@@ -90,6 +91,40 @@ describe('chat prompt writer', () => {
   it('fails clearly when no model is set anywhere', async () => {
     const ctx = fakeContext({ chatEvents: events, chatModel: '' });
     await expect(node.run({ params: parse({}), inputs: {}, ctx })).rejects.toThrow('no chat model');
+  });
+
+  const say = (text: string) => [{ text, finishReason: 'stop' as const }];
+
+  it('asked for one item per line, says so at the end of its system message and gives the items as a list', async () => {
+    const ctx = fakeContext({ chatEvents: say('Here you go:\n1. "A fox in snow"\n2. A heron at dawn\n\n- An owl, **moonlit**') });
+    const out = await node.run({ params: parse({ system: 'You write prompts.', user: 'Three animals', answer_as: 'lines' }), inputs: {}, ctx });
+    expect(ctx.chatRequests[0]!.messages[0]).toEqual({ role: 'system', content: `You write prompts.\n\n${LIST_INSTRUCTIONS.lines}` });
+    // The chat's own preamble line is an item too: one per line is what was asked for.
+    expect(out.items).toEqual(textsValue(['Here you go:', 'A fox in snow', 'A heron at dawn', 'An owl, **moonlit**']));
+    expect(out.text).toEqual(textValue('Here you go:\n1. "A fox in snow"\n2. A heron at dawn\n\n- An owl, **moonlit**'));
+    expect(ctx.progressMessages.at(-1)).toBe('4 items');
+  });
+
+  it('asked for a JSON array, reads it out of a code fence, and asks on its own when the system message is empty', async () => {
+    const ctx = fakeContext({ chatEvents: say('Sure!\n```json\n["a fox", "a heron", ""]\n```') });
+    const out = await node.run({ params: parse({ system: '', answer_as: 'json' }), inputs: {}, ctx });
+    expect(ctx.chatRequests[0]!.messages[0]).toEqual({ role: 'system', content: LIST_INSTRUCTIONS.json });
+    expect(out.items).toEqual(textsValue(['a fox', 'a heron']));
+  });
+
+  it('reads a JSON request answered as a plain list one item per line, and says so', async () => {
+    const ctx = fakeContext({ chatEvents: say('1. a fox\n2. a heron') });
+    const out = await node.run({ params: parse({ answer_as: 'json' }), inputs: {}, ctx });
+    expect(out.items).toEqual(textsValue(['a fox', 'a heron']));
+    expect(ctx.progressMessages.at(-1)).toBe('2 items, one per line: the answer held no JSON');
+  });
+
+  it('fails on a list answer it cannot read, naming the field and the cut-off when max_tokens stopped it', async () => {
+    const cut = [{ text: '["a fox", "a her', finishReason: 'length' as const }];
+    const ctx = fakeContext({ chatEvents: cut });
+    const error = await node.run({ params: parse({ answer_as: 'json', max_tokens: 5 }), inputs: {}, ctx }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParamIssuesError);
+    expect((error as ParamIssuesError).issues).toEqual([{ param: 'answer_as', message: expect.stringMatching(/^the answer is not a JSON array of strings: .*\(it stopped at max_tokens: raise Max tokens\)$/) as unknown }]);
   });
 
   it('is cacheable whatever the temperature (see the node file for why)', () => {

@@ -16,6 +16,8 @@ export interface FakeContext extends RunContext {
   chatRequests: Omit<ChatRequest, 'stream'>[];
   partials: string[];
   progressCalls: number[];
+  /** The words that came with each progress call (undefined where none did). */
+  progressMessages: (string | undefined)[];
 }
 
 /** JPEG-signature base64 that a fake engine "generates"; `n` makes each one distinct. */
@@ -41,9 +43,13 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     chatRequests: [],
     partials: [],
     progressCalls: [],
+    progressMessages: [],
     signal: new AbortController().signal,
     settings: { chatModel: options.chatModel ?? 'local-writer' },
-    progress: (fraction) => { ctx.progressCalls.push(fraction); },
+    progress: (fraction, message) => {
+      ctx.progressCalls.push(fraction);
+      ctx.progressMessages.push(message);
+    },
     partialText: (delta) => { ctx.partials.push(delta); },
     randomSeed: () => options.randomSeed ?? 424242,
     api: { image: undefined as unknown as ImageClient, chat: undefined as unknown as ChatClient },

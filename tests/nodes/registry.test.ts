@@ -5,10 +5,13 @@ import { catalogueLoadOptions } from '../../nodes/load-options';
 import { textNode } from '../../nodes/text';
 import type { AnyNodeDefinition } from '../../nodes/types';
 
-const ALL = ['image-loader', 'text', 'chat-prompt-writer', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'preview'];
+const ALL = [
+  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge',
+  'preview', 'contact-sheet',
+];
 
 describe('registry', () => {
-  it('lists all nine nodes once, in palette order', () => {
+  it('lists all twelve nodes once, in palette order', () => {
     expect(registry.list().map((d) => d.type)).toEqual(ALL);
     for (const type of ALL) {
       expect(registry.has(type)).toBe(true);
@@ -33,9 +36,9 @@ describe('registry', () => {
   it('groups nodes by category for the palette', () => {
     expect(registry.byCategory().map((c) => [c.id, c.nodes.map((d) => d.type)])).toEqual([
       ['input', ['image-loader']],
-      ['text', ['text', 'chat-prompt-writer']],
+      ['text', ['text', 'chat-prompt-writer', 'split-text', 'join-text']],
       ['image', ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']],
-      ['output', ['preview']],
+      ['output', ['preview', 'contact-sheet']],
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PortSpec } from '../../nodes/types';
 import {
   ValueConversionError, base64ByteSize, canConvert, coerceToPort, convert, describeValue, imageMime, imageValue,
-  imagesOf, imagesValue, mimeExtension, numberValue, portAccepts, textOf, textValue,
+  imagesOf, imagesValue, mimeExtension, numberValue, portAccepts, splitsList, textOf, textValue, textsOf, textsValue,
 } from '../../nodes/values';
 
 const jpeg = { b64: '/9j/4AAQSkZJRg==', mime: 'image/jpeg' };
@@ -39,10 +39,24 @@ describe('convert', () => {
     expect(convert(numberValue(7.25), 'text')).toEqual(textValue('7.25'));
   });
 
-  it('wraps an image in a list of one and takes the first of a list', () => {
+  it('wraps an item in a list of one, and turns a list of one into its item', () => {
     expect(convert(imageValue(jpeg), 'images')).toEqual(imagesValue([jpeg]));
-    expect(convert(imagesValue([png, jpeg]), 'image')).toEqual(imageValue(png));
+    expect(convert(imagesValue([png]), 'image')).toEqual(imageValue(png));
+    expect(convert(textValue('a fox'), 'texts')).toEqual(textsValue(['a fox']));
+    expect(convert(textsValue(['a fox']), 'text')).toEqual(textValue('a fox'));
+  });
+
+  it('refuses to make one value of a longer or empty list: that is a fan-out, not a conversion', () => {
+    expect(() => convert(imagesValue([png, jpeg]), 'image')).toThrow('cannot convert images to image: the list holds 2 items, not one');
+    expect(() => convert(textsValue(['a', 'b', 'c']), 'text')).toThrow('the list holds 3 items, not one');
     expect(() => convert(imagesValue([]), 'image')).toThrow('the list is empty');
+  });
+
+  it('lets lists and items of other kinds alone', () => {
+    expect(canConvert('texts', 'images')).toBe(false);
+    expect(canConvert('images', 'texts')).toBe(false);
+    expect(canConvert('texts', 'number')).toBe(false);
+    expect(canConvert('number', 'texts')).toBe(false);
   });
 
   it('refuses kinds with no conversion, naming both', () => {
@@ -65,7 +79,21 @@ describe('ports', () => {
     expect(portAccepts(anyPort, 'text')).toBe(true);
     expect(coerceToPort(textValue('hi'), anyPort)).toEqual(textValue('hi'));
     expect(coerceToPort(imagesValue([png, jpeg]), anyPort)).toEqual(imagesValue([png, jpeg]));
-    expect(coerceToPort(imagesValue([png, jpeg]), imagePort)).toEqual(imageValue(png));
+    expect(coerceToPort(imagesValue([png]), imagePort)).toEqual(imageValue(png));
+  });
+
+  it('takes a list item by item where the input takes one value, and whole where it takes the list', () => {
+    const seedPort: PortSpec = { name: 'seed', kind: 'number', label: 'Seed' };
+    const listPort: PortSpec = { name: 'samples', kind: 'images', label: 'Samples' };
+    expect(portAccepts(seedPort, 'texts')).toBe(true);
+    expect(portAccepts(seedPort, 'images')).toBe(false);
+    expect(splitsList(imagePort, 'images')).toBe(true);
+    expect(splitsList(seedPort, 'texts')).toBe(true);
+    expect(splitsList(listPort, 'images')).toBe(false);
+    expect(splitsList(anyPort, 'images')).toBe(false);
+    expect(splitsList(imagePort, 'image')).toBe(false);
+    // A list of one reaching a number input: its item, read as a number.
+    expect(coerceToPort(textsValue([' 42 ']), seedPort)).toEqual(numberValue(42));
   });
 
   it('reads text and images out of optional values', () => {
@@ -75,6 +103,9 @@ describe('ports', () => {
     expect(imagesOf(imageValue(jpeg))).toEqual([jpeg]);
     expect(imagesOf(imagesValue([jpeg, png]))).toEqual([jpeg, png]);
     expect(imagesOf(undefined)).toEqual([]);
+    expect(textsOf(textValue('a'))).toEqual(['a']);
+    expect(textsOf(textsValue(['a', 'b']))).toEqual(['a', 'b']);
+    expect(textsOf(imageValue(jpeg))).toEqual([]);
   });
 });
 

@@ -37,10 +37,10 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
   });
   let settings = 0;
   const client: RunClient = {
-    async run(workflow, s, runOptions, onEvent) {
+    async run(workflow, s, runOptions, onEvent, confirmFanOut) {
       api.configure(s);
       settings++;
-      return api.run(workflow, runOptions, onEvent);
+      return api.run(workflow, runOptions, onEvent, confirmFanOut);
     },
     cancel: () => api.cancel(),
     async estimate(workflow, s, planOptions) {

@@ -16,7 +16,15 @@ const emptyListNode: NodeDefinition<Record<string, never>> = {
   outputs: [{ name: 'images', kind: 'images', label: 'Images' }],
   run: () => Promise.resolve({ images: { kind: 'images', value: [] } }),
 };
-const fakes: NodeRegistry = { get: (type) => [...fakeDefinitions, emptyListNode].find((d) => d.type === type) };
+/** Reads a number from its text. */
+const toNumberNode: NodeDefinition<Record<string, never>> = {
+  type: 'to-number', version: 1, title: 'To number', category: 'text', description: 'Text to a number.',
+  params: z.strictObject({}),
+  inputs: [{ name: 'text', kind: 'text', label: 'Text' }],
+  outputs: [{ name: 'number', kind: 'number', label: 'Number' }],
+  run: ({ inputs }) => Promise.resolve({ number: { kind: 'number', value: Number(inputs.text?.value) } }),
+};
+const fakes: NodeRegistry = { get: (type) => [...fakeDefinitions, emptyListNode, toNumberNode].find((d) => d.type === type) };
 
 function setup(reg: NodeRegistry = fakes) {
   const image = fakeImageClient();
@@ -107,14 +115,26 @@ describe('bypass: running', () => {
     expect(log.events.find((e) => e.type === 'node-skipped')).toMatchObject({ nodeId: 'r2', because: 'g' });
   });
 
-  it('makes an output unavailable when its value does not convert (an empty list has no first image)', async () => {
+  it('passes a list on as a list, as the node would have run once per item: an empty one skips what it feeds', async () => {
     const { executor } = setup();
     const log = eventLog();
     const wf = bypassed(workflow([['e', 'empty-list'], ['r', 'restyle'], ['r2', 'restyle']], ['e.images -> r.image', 'r.image -> r2.image']), 'r');
     wf.nodes[1]!.title = 'Watercolour';
     await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
+    expect(log.events.find((e) => e.type === 'node-bypassed')).toMatchObject({ nodeId: 'r', passed: { image: 'image' }, unavailable: {} });
     const skipped = log.events.find((e) => e.type === 'node-skipped');
-    expect(skipped).toMatchObject({ nodeId: 'r2', because: 'r', reason: expect.stringMatching(/^bypassed 'Watercolour' cannot pass 'Image' on as 'Image': .*list is empty/) as unknown });
+    expect(skipped).toMatchObject({ nodeId: 'r2', because: 'r', reason: "input 'Image' got an empty list from 'r': nothing to run" });
+  });
+
+  it('makes an output unavailable when its value does not convert (a text list has no single number)', async () => {
+    const { executor } = setup();
+    const log = eventLog();
+    const wf = bypassed(workflow([['s', 'list'], ['n', 'to-number'], ['g', 'gen', { prompt: 'x' }]], ['s.items -> n.text', 'n.number -> g.seed']), 'n');
+    wf.nodes[1]!.title = 'Seed';
+    await executor.run(wf, { mode: 'all', onEvent: log.onEvent });
+    expect(log.events.find((e) => e.type === 'node-skipped')).toMatchObject({
+      nodeId: 'g', because: 'n', reason: expect.stringMatching(/^bypassed 'Seed' cannot pass 'Text' on as 'Number': .*list of 3 items has no single number/) as unknown,
+    });
   });
 });
 

@@ -208,8 +208,28 @@ const templateNode: NodeDefinition<{ names: string[] }> = {
   run: ({ inputs }) => Promise.resolve({ text: text(Object.values(inputs).map((v) => String(v?.value)).join('+')) }),
 };
 
+/** Gives its `items` as a text list: what Split text hands on. */
+const listNode: NodeDefinition<{ items: string[] }> = {
+  type: 'list', version: 1, title: 'List', category: 'text', description: 'A text list.',
+  params: z.strictObject({ items: z.array(z.string()).default(['a', 'b', 'c']) }),
+  inputs: [],
+  outputs: [{ name: 'items', kind: 'texts', label: 'Items' }],
+  run: ({ params }) => Promise.resolve({ items: { kind: 'texts', value: params.items } }),
+};
+
+/** Takes a whole image list and a whole text list (a collector, like the Contact sheet). */
+const collectNode: NodeDefinition<Record<string, never>> = {
+  type: 'collect', version: 1, title: 'Collect', category: 'output', description: 'Takes lists whole.',
+  params: z.strictObject({}),
+  inputs: [{ name: 'images', kind: 'images', label: 'Images' }, { name: 'captions', kind: 'texts', label: 'Captions', optional: true }],
+  outputs: [{ name: 'text', kind: 'text', label: 'Text' }],
+  run: ({ inputs }) => Promise.resolve({
+    text: text(`${inputs.images?.kind === 'images' ? inputs.images.value.length : 0} images; ${inputs.captions?.kind === 'texts' ? inputs.captions.value.join('|') : ''}`),
+  }),
+};
+
 export const fakeDefinitions: readonly AnyNodeDefinition[] = [
-  sourceNode, genNode, restyleNode, slowNode, stuckNode, failNode, joinNode, chatNode, templateNode,
+  sourceNode, genNode, restyleNode, slowNode, stuckNode, failNode, joinNode, chatNode, templateNode, listNode, collectNode,
 ];
 
 export const fakeRegistry: NodeRegistry = {

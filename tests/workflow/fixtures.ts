@@ -14,5 +14,6 @@ export function fixtureNames(): string[] {
 
 /** The node types of the catalogue, as the fixtures use them. */
 export const KNOWN_TYPES: ReadonlySet<string> = new Set([
-  'image-loader', 'text', 'chat-prompt-writer', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'preview',
+  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge',
+  'preview', 'contact-sheet',
 ]);
