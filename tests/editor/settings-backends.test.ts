@@ -34,7 +34,7 @@ describe('stored apart, old settings keep working', () => {
     session.set('atelier.tokens.v1', JSON.stringify({ directToken: 'old-token' }));
     const loaded = loadSettings(storage, backendRules);
     expect(loaded).toMatchObject({ mode: 'direct', directToken: 'old-token', imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} });
-    expect(workerSettingsFor(loaded, ORIGIN, null, backendRules)).toEqual({ imageBaseUrl: 'https://i.example', textBaseUrl: 'https://t.example', token: 'old-token', chatModel: 'm', concurrency: 2 });
+    expect(workerSettingsFor(loaded, ORIGIN, null, backendRules)).toEqual({ imageBaseUrl: 'https://i.example', textBaseUrl: 'https://t.example', token: 'old-token', chatModel: 'm', concurrency: 2, maxFanOut: 64 });
   });
 
   it('keeps the backends under their own key, which a build that rewrites v1 leaves alone', () => {
@@ -75,7 +75,7 @@ describe('what the worker is handed', () => {
   it('sends every engine to the backend chosen for all, at its usual address when none is entered, each engine with its checkpoint', () => {
     const s = withBackends({ all: comfy({ checkpoints: { sdxl: ' base.safetensors ', sd: 'v15.safetensors' }, refiner: 'refiner.safetensors', assets: [{ name: 'svc:canny_sdxl', file: 'canny.safetensors' }, { name: '', file: '' }] }), engines: {} });
     expect(workerSettingsFor(s, ORIGIN, null, backendRules)).toEqual({
-      imageBaseUrl: `${ORIGIN}/local/image`, textBaseUrl: `${ORIGIN}/local/text`, chatModel: DEFAULT_SETTINGS.chatModel, concurrency: 4,
+      imageBaseUrl: `${ORIGIN}/local/image`, textBaseUrl: `${ORIGIN}/local/text`, chatModel: DEFAULT_SETTINGS.chatModel, concurrency: 4, maxFanOut: 64,
       imageBackends: {
         sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188', names: { checkpoint: 'base.safetensors', refiner: 'refiner.safetensors', assets: { 'svc:canny_sdxl': 'canny.safetensors' } } },
         sd: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188', names: { checkpoint: 'v15.safetensors', refiner: 'refiner.safetensors', assets: { 'svc:canny_sdxl': 'canny.safetensors' } } },
