@@ -25,11 +25,19 @@ describe('temperature and top_p', () => {
     expect(reply([system(PROMPT_WRITER), user('a lighthouse on a stormy coast at night')])).not.toBe(reply(cabin));
   });
 
-  it('varies above temperature 0, staying on the subject', () => {
+  it('varies with the sampling seed above temperature 0, staying on the subject', () => {
     const texts = new Set<string>();
-    for (let i = 0; i < 12; i++) texts.add(reply(cabin, { temperature: 1.2 }));
+    for (let seed = 1; seed <= 12; seed++) texts.add(generate(request(cabin, { temperature: 1.2 }), seed * 104729).text);
     expect(texts.size).toBeGreaterThanOrEqual(3);
     for (const t of texts) expect(t.startsWith('A cozy cabin in the snowy woods at dusk, ')).toBe(true);
+  });
+
+  it('answers the same request the same way every time above temperature 0 (the seed comes from the request)', () => {
+    const first = reply(cabin, { temperature: 1.2 });
+    for (let i = 0; i < 5; i++) expect(reply(cabin, { temperature: 1.2 })).toBe(first);
+    expect(generate(request(cabin, { temperature: 1.2, stream: true })).text).toBe(first);
+    const others = new Set([0.9, 1, 1.1, 1.3, 1.5].map((temperature) => reply(cabin, { temperature })));
+    expect(others.size).toBeGreaterThanOrEqual(2);
   });
 
   it('varies more at higher temperature', () => {

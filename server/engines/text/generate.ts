@@ -5,7 +5,7 @@
 import { type ChatRequest, type FinishReason } from '../../../api/chat';
 import { compose } from './composer';
 import { readConversation } from './conversation';
-import { hashString, randomSeed } from '../random';
+import { hashString } from '../random';
 import { Sampler } from './sampling';
 import { countPromptTokens, tokenize } from './tokenizer';
 
@@ -21,10 +21,22 @@ export interface Generation {
 }
 
 /**
- * Generates the answer. Temperature 0 depends only on the messages (so a request with a smaller
- * `max_tokens` yields a prefix of the same text); above 0, `seed` (random unless given) varies it.
+ * The sampling seed when none is given: a hash of everything that shapes the answer (not
+ * `stream`, so a streamed answer equals the whole one). The same request therefore gets the same
+ * answer on every visit, and a newcomer's first run of the starter looks the same each time; a
+ * different temperature, model or message gives a different one.
  */
-export function generate(req: ChatRequest, seed: number = randomSeed()): Generation {
+export function requestSeed(req: ChatRequest): number {
+  const fields = Object.entries(req).filter(([k]) => k !== 'stream').sort(([a], [b]) => (a < b ? -1 : 1));
+  return hashString(JSON.stringify(fields));
+}
+
+/**
+ * Generates the answer. Temperature 0 depends only on the messages (so a request with a smaller
+ * `max_tokens` yields a prefix of the same text); above 0, `seed` (the request's own unless
+ * given) varies it.
+ */
+export function generate(req: ChatRequest, seed: number = requestSeed(req)): Generation {
   const temperature = req.temperature ?? DEFAULTS.temperature;
   const plan = readConversation(req.messages);
   const jitterSeed = hashString(JSON.stringify(req.messages.map((m) => [m.role, m.content])));
