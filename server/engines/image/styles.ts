@@ -3,7 +3,7 @@
  * field, grouped by family (photographic grades, dark moods, painterly, graphic, paper craft,
  * games, patterns). The recipes aim at what each name makes people expect, cheaply.
  */
-import { boxBlur, type Field } from './field';
+import { boxBlur, cloneField, type Field } from './field';
 import { chain, contrast, hueRotate, multiply, saturation, tint, warmth, applyAffine, type Affine } from './colour-matrix';
 import { hex, type RGB } from './color';
 import * as ops from './style-ops';
@@ -181,4 +181,21 @@ export function applyStyle(f: Field, spec: StyleSpec, seed: number): void {
       case 'isoGrid': pat.isoGrid(f, o.spacing, o.alpha, o.ink); break;
     }
   }
+}
+
+/**
+ * The preset part of the way: `amount` 0 leaves the field, 1 is the full preset. Kept on the
+ * smooth kernel and colour grain, since a half-pixelated or half-grey picture still has colour.
+ */
+export function applyStyleLightly(f: Field, spec: StyleSpec, seed: number, amount: number): void {
+  const styled = cloneField(f);
+  applyStyle(styled, spec, seed);
+  const d = f.data;
+  const s = styled.data;
+  for (let i = 0; i < d.length; i++) d[i] = d[i]! + (s[i]! - d[i]!) * amount;
+}
+
+/** The grain factor of a preset applied `amount` of the way. */
+export function lightGrain(spec: StyleSpec, amount: number): number {
+  return 1 + ((spec.grain ?? 1) - 1) * amount;
 }

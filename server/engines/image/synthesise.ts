@@ -7,7 +7,8 @@ import { ENGINE_FAMILY } from '../../../api/catalog';
 import { buildScene } from './prompt-field';
 import { renderScene } from './render';
 import { condition, grainAt, leaveUnresolved, refine, samplerTraits, unresolvedAt } from './conditioning';
-import { applyStyle, STYLE_TABLE } from './styles';
+import { applyStyle, applyStyleLightly, lightGrain, STYLE_TABLE } from './styles';
+import { promptStyle } from './prompt-style';
 import { upscaleWithGrain } from './upscale';
 import { blendWithInput, mixInputIntoField } from './img2img';
 import { blendMasked } from './inpaint';
@@ -59,9 +60,18 @@ export function synthesise(req: ResolvedImageRequest, seed: number, inputs: Prep
   const refiner = family === 'sdxl' && req.use_refiner;
   if (refiner) refine(field, req.high_noise_frac);
   const style = req.style_preset !== undefined ? STYLE_TABLE[req.style_preset] : undefined;
+  let styleGrain = style?.grain ?? 1;
   if (style) applyStyle(field, style, imageSeed);
+  else {
+    const worded = promptStyle(req.prompt);
+    if (worded) {
+      const spec = STYLE_TABLE[worded.preset];
+      applyStyleLightly(field, spec, imageSeed, worded.amount);
+      styleGrain = lightGrain(spec, worded.amount);
+    }
+  }
 
-  const grain = grainAt(effectiveSteps) * sampler.grain * (style?.grain ?? 1) * (refiner ? 0.8 : 1);
+  const grain = grainAt(effectiveSteps) * sampler.grain * styleGrain * (refiner ? 0.8 : 1);
   const out = upscaleWithGrain(field, width, height, {
     kernel: style?.kernel ?? 'bilinear',
     grain,
