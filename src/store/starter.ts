@@ -21,7 +21,7 @@ function wire(from: PortRef, to: PortRef): WorkflowEdge {
 export function starterWorkflow(): Workflow {
   const base = createWorkflow({
     title: 'Prompt → picture → restyle',
-    description: 'A chat model writes an image prompt, SDXL draws it, and image to image restyles the result.',
+    description: 'A chat model writes an image prompt, SDXL draws it, and image to image restyles the result as stained glass.',
   });
   return {
     ...base,
@@ -30,8 +30,11 @@ export function starterWorkflow(): Workflow {
         user: 'A lighthouse on a cliff at dusk, waves below, seen from the sea.',
       }),
       node('text-to-image', 'text-to-image', 400, 0, { seed: 1234, style_preset: 'cinematic' }),
+      // The preset, not only the prompt's words, makes the restyle plain on the local engines,
+      // and at this strength the scene below stays recognisable.
       node('image-to-image', 'image-to-image', 800, 0, {
-        prompt: 'the same scene as a loose watercolor painting, soft paper texture',
+        prompt: 'the same scene as a stained glass window, bold lead lines, jewel colours',
+        style_preset: 'Stained Glass',
         strength: 0.55,
         seed: 1234,
       }),
