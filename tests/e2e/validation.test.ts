@@ -62,4 +62,37 @@ describe('problems before a run', () => {
     await editor.page.keyboard.type(' lighthouse', { delay: 20 });
     expect(await prompt.inputValue()).toContain(' lighthouse');
   });
+
+  it('keep a number out of range in its field, flagged, after focus leaves, and list it', async () => {
+    const editor = await session.open();
+    await editor.newWorkflow();
+    const draw = await editor.addNode('Text to image', { x: 120, y: 120 });
+    await editor.inspect(draw);
+    await draw.field('Prompt').fill('a lighthouse');
+    await draw.root.getByText('More options').click();
+    const steps = draw.field('Steps');
+    await steps.fill('0');
+    await editor.clickCanvas();
+    expect(await steps.inputValue()).toBe('0');
+    await expect.poll(() => steps.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => draw.root.locator('[data-field="steps"] .field-issue').allTextContents()).toEqual(['must be a whole number from 1 to 150']);
+
+    // Text that is no number is kept too, not put back behind the person's back.
+    const cfg = draw.field('CFG scale');
+    await cfg.fill('lots');
+    await editor.clickCanvas();
+    expect(await cfg.inputValue()).toBe('lots');
+    await expect.poll(() => cfg.getAttribute('aria-invalid')).toBe('true');
+
+    await editor.run();
+    await editor.runProblems.waitFor();
+    expect(await editor.runProblems.getByRole('button', { name: /^Text to image: .*steps.*1 to 150/i }).count()).toBe(1);
+    expect(await editor.runProblems.getByRole('button', { name: /^Text to image: .*CFG scale/i }).count()).toBe(1);
+
+    // Fixed, the problem goes: the run starts.
+    await editor.inspect(draw);
+    await steps.fill('20');
+    await cfg.fill('7');
+    expect(await editor.runToEnd()).toBe('Run finished');
+  });
 });

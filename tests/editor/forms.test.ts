@@ -6,7 +6,7 @@ import { NO_MASK } from '../../nodes/inpaint';
 import { inputsFor } from '../../src/canvas/ports';
 import { planFields, resolutionOptions, type FieldSpec } from '../../src/forms/field-plan';
 import { formIssues } from '../../src/forms/issues';
-import { parseNumberInput } from '../../src/forms/widgets/basic';
+import { parseNumberInput, typedNumber } from '../../src/forms/widgets/basic';
 
 function plan(type: string, params: Record<string, unknown> = {}) {
   const def = registry.get(type)!;
@@ -132,5 +132,13 @@ describe('number input', () => {
     expect(parseNumberInput('0', spec)).toEqual({ ok: false, reason: 'must be at least 1' });
     expect(parseNumberInput('200', spec)).toEqual({ ok: false, reason: 'must be at most 150' });
     expect(parseNumberInput('abc', spec)).toEqual({ ok: false, reason: "'abc' is not a number" });
+  });
+
+  it('stores a number as typed, in range or not, so the checks flag it; text that is no number waits', () => {
+    expect(typedNumber('0')).toEqual({ store: true, value: 0 });
+    expect(typedNumber(' 4.5 ')).toEqual({ store: true, value: 4.5 });
+    expect(typedNumber('')).toEqual({ store: true, value: undefined });
+    expect(typedNumber('-')).toEqual({ store: false });
+    expect(typedNumber('abc')).toEqual({ store: false });
   });
 });

@@ -104,16 +104,36 @@ export function parseNumberInput(text: string, spec: WidgetProps['spec']): { ok:
 }
 
 /**
- * A number field that keeps what is being typed ("0.", "-") until it is a valid number, and
- * says why when it is not; the document only ever holds valid numbers.
+ * What typed text becomes in the document: a number as typed, even out of range or not whole (the
+ * form and the run flag it, and it stays visible until fixed), nothing for empty (the default),
+ * or, for text that is no number, nothing yet while it is typed ("-", "0.").
+ */
+export function typedNumber(text: string): { store: true; value: number | undefined } | { store: false } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { store: true, value: undefined };
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? { store: true, value: n } : { store: false };
+}
+
+/** The field's text for a stored value: a number, or text a person left in it (flagged by the checks). */
+function shownNumber(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * A number field that keeps what is being typed ("0.", "-") until it reads as a number. A number
+ * out of range goes into the document as it is, so the form's problems and the run's list it and
+ * it stays in the field after focus leaves; text that is no number says so while typed, and is
+ * kept (and flagged) when focus leaves rather than silently put back.
  */
 export function NumberWidget({ id, spec, value, set, describedBy, invalid, placeholder }: WidgetProps & { placeholder?: string }) {
-  const stored = typeof value === 'number' ? String(value) : '';
+  const stored = shownNumber(value);
   const [draft, setDraft] = useState(stored);
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
-    // An undo or another control changed the value: show it.
-    setDraft((d) => (parseNumberInput(d, spec).ok && Number(d) === Number(stored) && d.trim() !== '' ? d : stored));
+    // An undo or another control changed the value: show it (but keep "2.50" while it means 2.5).
+    setDraft((d) => (d.trim() !== '' && (d === stored || Number(d) === Number(stored)) ? d : stored));
     setError(undefined);
   }, [stored, spec]);
   const errorId = `${id}-typing`;
@@ -130,16 +150,14 @@ export function NumberWidget({ id, spec, value, set, describedBy, invalid, place
         aria-invalid={invalid || error !== undefined || undefined}
         onChange={(e) => {
           setDraft(e.target.value);
+          const typed = typedNumber(e.target.value);
           const parsed = parseNumberInput(e.target.value, spec);
-          if (parsed.ok) {
-            setError(undefined);
-            set(parsed.value, { typing: true });
-          } else {
-            setError(parsed.reason);
-          }
+          // Range problems come back from the checks under the field; only "not a number" is said here.
+          setError(typed.store ? undefined : parsed.ok ? undefined : parsed.reason);
+          if (typed.store) set(typed.value, { typing: true });
         }}
         onBlur={() => {
-          setDraft(stored);
+          if (!typedNumber(draft).store && draft.trim() !== stored.trim()) set(draft.trim(), { typing: true });
           setError(undefined);
         }}
       />
