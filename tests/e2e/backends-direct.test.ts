@@ -49,6 +49,7 @@ describe('ComfyUI, directly from the browser', () => {
 
     expect(await backendNotes(editor)).toEqual([
       'Text to image on ComfyUI: Style preset: ComfyUI has no style presets: \'cinematic\' becomes words around the prompt ("cinematic film still of {prompt}, shallow depth of field, dramatic lighting, film grain, moody") and in the negative prompt',
+      'Image to image on ComfyUI: Style preset: ComfyUI has no style presets: \'Stained Glass\' becomes words around the prompt ("stained glass window of {prompt}, coloured glass pieces, lead lines, backlit, vibrant") and in the negative prompt',
     ]);
     expect(await editor.runToEnd()).toBe('Run finished');
     expect(await editor.node('Text to image').images.count()).toBe(1);
@@ -72,8 +73,10 @@ describe('ComfyUI, directly from the browser', () => {
     const draw = editor.node('Text to image');
     await draw.runStatus.getByText(/^step 2 of \d+$/).waitFor();
 
-    await editor.cancelButton.click();
+    // Read before Cancel: once ComfyUI is interrupted, the prompt leaves its queue.
     const promptId = comfy.waiting()?.promptId;
+    expect(promptId).toBeDefined();
+    await editor.cancelButton.click();
     await comfy.until(() => comfy.received.interrupts.length > 0);
     expect(comfy.received.interrupts).toEqual([promptId]);
     await editor.lastRun.waitFor();
@@ -137,7 +140,7 @@ describe('OpenAI Images, directly from the browser', () => {
 
     const notes = await backendNotes(editor);
     expect(notes[0]).toMatch(/^Text to image on OpenAI Images: Seed, Sampler, Steps and .+ are not sent; Style preset: 'cinematic' is added to the prompt/);
-    expect(notes[1]).toMatch(/^Image to image on OpenAI Images: Seed, Sampler, Steps, .+ and Strength are not sent; Image: is sent for gpt-image-1 to edit as a whole/);
+    expect(notes[1]).toMatch(/^Image to image on OpenAI Images: Seed, Sampler, Steps, .+ and Strength are not sent; Style preset: 'Stained Glass' is added to the prompt as “stained glass style”: OpenAI Images has no style presets; Image: is sent for gpt-image-1 to edit as a whole/);
     expect(await editor.runToEnd()).toBe('Run finished');
     expect(await editor.node('Image to image').images.count()).toBe(1);
     expect(openai.received.map((r) => `${r.method} ${r.path} ${r.authorization ?? ''}`)).toEqual([
