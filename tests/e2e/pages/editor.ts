@@ -255,9 +255,14 @@ export class EditorPage {
 
   /** Runs and waits for the run's summary; returns its heading. */
   async runToEnd(timeout = 60_000): Promise<string> {
+    // The previous run's summary stays on screen until the new run has started: wait for a
+    // summary of another run, not just for one to be there.
+    const previous = (await this.lastRun.count()) > 0 ? await this.lastRun.getAttribute('data-run-id') : null;
     await this.run();
-    await this.lastRun.waitFor({ timeout });
-    return (await this.lastRun.getByRole('heading').textContent()) ?? '';
+    const summary =
+      previous === null ? this.lastRun : this.runPanel.locator(`section[aria-label="Last run"]:not([data-run-id="${previous}"])`);
+    await summary.waitFor({ timeout });
+    return (await summary.getByRole('heading').textContent()) ?? '';
   }
 
   /** The dialog listing what is wrong with a file, or what to know about one that opened. */
