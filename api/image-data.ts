@@ -133,3 +133,22 @@ export function bytesToBase64(bytes: Uint8Array): string {
   }
   return parts.join('');
 }
+
+/**
+ * The bytes of base64 that {@link bytesToBase64} would write back exactly (standard alphabet,
+ * padded, no stray bits in the last character), or undefined for any other text.
+ */
+export function canonicalBase64Bytes(b64: string): Uint8Array<ArrayBuffer> | undefined {
+  if (b64.length % 4 !== 0 || !BASE64_BODY.test(bodyOf(b64))) return undefined;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = base64ToBytes(b64);
+  } catch {
+    return undefined;
+  }
+  if (b64.length !== 4 * Math.ceil(bytes.length / 3)) return undefined;
+  const tail = bytes.length % 3;
+  if (tail === 0) return bytes;
+  const last = ALPHABET.indexOf(b64[b64.length - (tail === 1 ? 3 : 2)]!);
+  return (last & (tail === 1 ? 0b1111 : 0b11)) === 0 ? bytes : undefined;
+}

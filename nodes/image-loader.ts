@@ -1,18 +1,20 @@
 /**
  * Image loader: an image picked, dropped or pasted in the editor, embedded in the workflow file
- * as base64 so the file runs anywhere. It is passed on exactly as stored.
+ * as base64 so the file runs anywhere (in the editor's document, a reference into the asset
+ * store; image-source.ts). It is passed on exactly as stored.
  */
 import { z } from 'zod';
-import { Base64ImageSchema } from '../api/image-data';
 import { ParamIssuesError } from './errors';
 import type { NodeDefinition, ParamIssue } from './types';
+import { ImageSourceSchema } from './image-source';
 import { imageMime, imageValue } from './values';
+import { isAssetRef } from '../workflow/assets/ref';
 
 const size = z.number().int('must be a whole number').positive('must be positive').max(65_535);
 
 const params = z.strictObject({
   image: z.strictObject({
-    b64: Base64ImageSchema,
+    b64: ImageSourceSchema,
     mime: z.string().max(100),
     /** The file name it was picked as, shown in the node and used when saving. */
     name: z.string().max(500),
@@ -24,7 +26,8 @@ export type ImageLoaderParams = z.infer<typeof params>;
 
 function issues(p: ImageLoaderParams): ParamIssue[] {
   if (p.image === null) return [{ param: 'image', message: 'no image chosen: pick, drop or paste one' }];
-  if (imageMime(p.image.b64) === undefined) {
+  // A reference's bytes were sniffed when they were stored.
+  if (!isAssetRef(p.image.b64) && imageMime(p.image.b64) === undefined) {
     return [{ param: 'image', message: `'${p.image.name}' is not a JPEG, PNG, WebP or GIF image` }];
   }
   return [];

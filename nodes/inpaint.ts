@@ -2,12 +2,13 @@
  * Inpaint: `init_image` + `mask_image` on `generate/{sdxl,sd}`; white in the mask is repainted.
  *
  * The mask comes from the `mask` input when it is connected, otherwise from the mask painted in
- * the editor (`mask_paint`, kept in the workflow file like an Image loader's picture). A connected
+ * the editor (`mask_paint`, kept in the workflow file like an Image loader's picture, and in the
+ * editor's document as a reference into the asset store). A connected
  * port wins so that wiring a mask never depends on remembering to clear a painted one. Either way
  * the base64 goes into the request exactly as it is: nothing here decodes or re-encodes it.
  */
 import { z } from 'zod';
-import { base64ImageProblem } from '../api/image-data';
+import { ImageSourceImageSchema } from './image-source';
 import { ParamIssuesError } from './errors';
 import { IMAGE_OUTPUTS, PARAM_PORTS, inpaintParams } from './image-params';
 import { imageRequests, loadImageRequests } from './image-code';
@@ -17,10 +18,7 @@ const size = z.number().int('must be a whole number').positive('must be positive
 
 /** A mask painted in the editor: a PNG (white repaints, black keeps) and the size it was painted at. */
 export const MaskPaintSchema = z.strictObject({
-  b64: z.string().superRefine((value, ctx) => {
-    const problem = base64ImageProblem(value);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  b64: ImageSourceImageSchema,
   width: size,
   height: size,
 });

@@ -13,6 +13,8 @@ import { toNodeError, type ExecutorEvent, type FanOutCounts, type NodeCounts, ty
 import { loadNodeTypes } from './load-nodes';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf } from './prepare';
+import { createAssetResolver } from './assets';
+import { createMemoryAssetStore, type AssetStore } from '../workflow/assets/store';
 import { DEFAULT_MAX_FAN_OUT, type FanOutAsk, type FanOutEnv } from './run-fan-out';
 import { runNode } from './run-node';
 import { schedule, type TaskSkipped, type TaskStatus } from './schedule';
@@ -30,6 +32,11 @@ export interface ExecutorDeps {
   settings: RunContext['settings'];
   /** How many nodes may run at once (a user setting). Default 4. */
   concurrency?: number;
+  /**
+   * Where the images that parameters refer to (`asset:sha256:…`) are read from: the IndexedDB
+   * store the page shares in the editor's worker, an in-memory one elsewhere (the default).
+   */
+  assets?: AssetStore;
   /** Where results are kept between runs; an in-memory LRU by default. */
   cache?: CacheStore;
   /** Milliseconds from a monotonic clock, for durations. */
@@ -84,6 +91,7 @@ export interface Executor {
 
 export function createExecutor(deps: ExecutorDeps): Executor {
   const cache = deps.cache ?? createMemoryCache();
+  const assets = createAssetResolver(deps.assets ?? createMemoryAssetStore());
   const now = deps.now ?? (() => performance.now());
   const secrets = deps.secrets ?? [];
   const active = new Set<AbortController>();
@@ -140,7 +148,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     let apiCallsSaved = 0;
     const fanOut: FanOutCounts = { nodes: 0, items: 0, cachedItems: 0, failedItems: 0 };
     const env: FanOutEnv = {
-      runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, secrets, now, emit, randomSeed: deps.randomSeed ?? cryptoSeed,
+      runId, signal: controller.signal, api: deps.api, settings: deps.settings, cache, assets, secrets, now, emit, randomSeed: deps.randomSeed ?? cryptoSeed,
       cacheContext: cacheContextOf(deps.settings, deps.cacheScope),
       // Every call of a node's run, single or one item of many, takes a slot: the cap holds for both.
       slots: createSlots(options.concurrency ?? deps.concurrency ?? DEFAULT_CONCURRENCY, controller.signal),

@@ -11,6 +11,7 @@ import type { CacheStore } from './cache';
 import { NodeRunError, redactSecrets, toNodeError, type ExecutorEvent, type FanOutCounts, type NodeError, type NodeOutputs } from './events';
 import { nodeApi } from './node-api';
 import { describeProblems } from './params';
+import type { AssetResolver } from './assets';
 import type { PlannedNode } from './plan';
 import { prepareRun } from './prepare';
 import type { Slots } from './slots';
@@ -24,6 +25,8 @@ export interface NodeEnv {
   api: RunContext['api'];
   settings: RunContext['settings'];
   cache: CacheStore;
+  /** Turns image references in parameters into base64 just before a call. */
+  assets: AssetResolver;
   /** Part of every cache key besides the node's own: settings and which service answers. */
   cacheContext: unknown;
   /** The run's concurrency: each call of a node's `run` holds one slot. */
@@ -163,7 +166,8 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
       },
       randomSeed: () => env.randomSeed(),
     };
-    const outputs = checkOutputs(node, await abortable(node.def.run({ params, inputs, ctx }), signal));
+    const withImages = await env.assets.resolve(params);
+    const outputs = checkOutputs(node, await abortable(node.def.run({ params: withImages, inputs, ctx }), signal));
     live = false;
     if (key !== undefined) {
       await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage) }).catch((error: unknown) => {

@@ -16,6 +16,7 @@ import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
+import type { AssetStore } from '../workflow/assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
@@ -73,6 +74,8 @@ export interface WorkerApiDeps {
    * It outlives changes of settings.
    */
   cache?: CacheStore | ManagedCache;
+  /** Where images the workflow refers to are read; in memory by default (the worker entry passes IndexedDB's). */
+  assets?: AssetStore;
   /** The page's origin, when the worker is a browser's: requests elsewhere are cross-origin (ClientConfig.pageOrigin). */
   pageOrigin?: string;
 }
@@ -184,6 +187,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         concurrency: settings.concurrency,
         ...(settings.maxFanOut === undefined ? {} : { maxFanOut: settings.maxFanOut }),
         cache,
+        ...(deps.assets === undefined ? {} : { assets: deps.assets }),
         secrets: [...(token === undefined ? [] : [token]), ...credentials],
         cacheScope: scope,
       });

@@ -5,7 +5,8 @@
  *
  * Results are cached in IndexedDB, so they survive a reload and are shared by every workflow
  * and tab; where IndexedDB is missing or refuses to open, in memory for the worker's life
- * (`cacheStats()` says which).
+ * (`cacheStats()` says which). Images the workflow refers to (`asset:sha256:…`) are read from
+ * the asset store the page writes (workflow/assets/).
  */
 // First: it must run before any module builds a zod schema.
 import '../api/zod-jitless';
@@ -16,10 +17,14 @@ import { registry } from '../nodes/index';
 import { createMemoryCache } from './cache';
 import { createIdbCache } from './idb-cache';
 import { createWorkerApi } from './worker-api';
+import { createIdbAssetStore } from '../workflow/assets/idb-store';
+import { createMemoryAssetStore } from '../workflow/assets/store';
 
 const cache = typeof indexedDB === 'undefined' ? createMemoryCache() : createIdbCache({ fallback: createMemoryCache() });
+// The page puts the images it holds by reference here; the worker reads each once.
+const assets = typeof indexedDB === 'undefined' ? createMemoryAssetStore() : createIdbAssetStore();
 
-expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer, cache, pageOrigin: self.location.origin }));
+expose(createWorkerApi({ registry, createImageClient, createChatClient, transfer, cache, assets, pageOrigin: self.location.origin }));
 
 export type { WorkerApi, WorkerRunOptions, WorkerSettings } from './worker-api';
 export type { UiEvent, UiImage, UiValue } from './transfer';

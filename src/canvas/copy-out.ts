@@ -4,7 +4,9 @@
  * only when the person chooses to copy it without them. Fetched when the person starts working
  * (copy-event.ts), with the scanner.
  */
+import { inlineImages, inlineImagesNow } from '../../workflow/assets/inline';
 import { serializeWorkflow } from '../../workflow/serialize';
+import { pageAssets } from '../files/assets';
 import type { Workflow } from '../../workflow/schema';
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
@@ -38,7 +40,10 @@ export async function writeClipboard(text: string): Promise<boolean> {
  */
 export function copyCleanNow(store: EditorStore, workflow: Workflow, event: ClipboardEvent, cut: boolean): boolean {
   if (scanNow(workflow, store.registry)?.length !== 0) return false;
-  const text = serializeWorkflow(workflow);
+  // Copied nodes paste anywhere: their images go as base64, when all are at hand in memory.
+  const standalone = inlineImagesNow(workflow, pageAssets);
+  if (standalone === undefined) return false;
+  const text = serializeWorkflow(standalone);
   store.setCopiedText(text);
   event.clipboardData?.setData('text/plain', text);
   if (cut) store.deleteSelection();
@@ -52,7 +57,7 @@ export async function copyAfterCheck(store: EditorStore, workflow: Workflow, cut
     toast('Nothing was copied', 'info');
     return;
   }
-  const out = serializeWorkflow(checked);
+  const out = serializeWorkflow(await inlineImages(checked, pageAssets));
   store.setCopiedText(out);
   if (!(await writeClipboard(out))) {
     toast('The browser did not let Atelier write to the clipboard', 'error');

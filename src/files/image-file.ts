@@ -1,12 +1,15 @@
 /**
- * Images people pick, drop or paste into an Image loader: read as base64 (the file format holds
- * images that way, so the workflow runs anywhere), checked by their bytes, measured.
+ * Images people pick, drop or paste into an Image loader: checked by their bytes, measured (the
+ * one decode of the picture on the page), and put into the asset store; the document holds the
+ * reference (`asset:sha256:…`), and a saved file the base64 (workflow/assets/inline.ts).
  */
 import { sniffImageFormat } from '../../api/image-data';
+import { pageAssets } from './assets';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { toast } from '../ui/toast';
 
 export interface LoadedImage {
+  /** The asset reference of the bytes (base64 in a file). */
   b64: string;
   mime: string;
   name: string;
@@ -20,13 +23,6 @@ const MAX_BYTES = Math.floor((DEFAULT_LIMITS.maxStringChars * 3) / 4);
 
 export { IMAGE_ACCEPT, isImageFile } from './image-kind';
 
-function toBase64(bytes: Uint8Array): string {
-  // Chunks keep String.fromCharCode's argument list within engine limits.
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** Reads an image file, or throws an Error saying what is wrong with it (named). */
 export async function readImageFile(file: File): Promise<LoadedImage> {
   if (file.size > MAX_BYTES) {
@@ -37,24 +33,18 @@ export async function readImageFile(file: File): Promise<LoadedImage> {
   if (format === undefined || !ACCEPTED.has(format)) {
     throw new Error(`'${file.name}' is not a JPEG, PNG, WebP or GIF image${format ? ` (it is ${format.toUpperCase()})` : ''}`);
   }
-  const image: LoadedImage = { b64: toBase64(bytes), mime: `image/${format}`, name: file.name.slice(0, 500) || `pasted.${format}` };
+  const mime = `image/${format}`;
+  let size: { width: number; height: number };
   try {
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: image.mime }));
-    image.width = bitmap.width;
-    image.height = bitmap.height;
+    const bitmap = await createImageBitmap(file);
+    size = { width: bitmap.width, height: bitmap.height };
     bitmap.close();
   } catch {
     throw new Error(`'${file.name}' could not be decoded as an image (is it damaged?)`);
   }
-  return image;
-}
-
-/** An object URL for base64 image bytes (revoke it when done); never a data: URL in React state. */
-export function objectUrlFromBase64(b64: string, mime: string): string {
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return URL.createObjectURL(new Blob([bytes], { type: mime }));
+  // Stored before the document refers to it, so the worker finds it.
+  const b64 = await pageAssets.put(bytes, mime);
+  return { b64, mime, name: file.name.slice(0, 500) || `pasted.${format}`, ...size };
 }
 
 /** Reads a file and hands it to `set`, reporting a refused file by name. */

@@ -8,7 +8,9 @@ import { touchModified } from '../../workflow/create';
 import { WorkflowError } from '../../workflow/errors';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { serializeWorkflow } from '../../workflow/serialize';
+import { inlineImages, internalizeImages } from '../../workflow/assets/inline';
 import type { EditorStore } from '../store/editor-store';
+import { pageAssets } from './assets';
 import { checkBeforeExport } from './export-check';
 import { downloadBlob } from '../ui/download';
 import { toast } from '../ui/toast';
@@ -33,7 +35,9 @@ export function preloadLoader(): void {
 export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
   const [{ loadWorkflow }, { loadReport, refusalSummary }] = await Promise.all([loader(), reporter()]);
   try {
-    const result = store.open(loadWorkflow(text, { knownTypes: store.knownTypes() }));
+    const loaded = loadWorkflow(text, { knownTypes: store.knownTypes() });
+    // Its images go into the asset store; the document holds their references.
+    const result = store.open({ ...loaded, workflow: await internalizeImages(loaded.workflow, pageAssets) });
     const title = store.getState().doc.metadata.title;
     if (result.warnings.length > 0) {
       const report = loadReport(source, result.warnings, result.workflow, store.registry);
@@ -88,15 +92,16 @@ export function saveWorkflow(store: EditorStore): void {
       return;
     }
     if (checked !== store.getState().doc) store.rewrite(checked, 'remove credentials');
-    download(store);
-  }, (error: unknown) => toast(`The workflow was not saved: ${error instanceof Error ? error.message : String(error)}`, 'error'));
+    return download(store);
+  }).catch((error: unknown) => toast(`The workflow was not saved: ${error instanceof Error ? error.message : String(error)}`, 'error'));
 }
 
-function download(store: EditorStore): void {
+async function download(store: EditorStore): Promise<void> {
   const doc = touchModified(store.getState().doc);
   let text: string;
   try {
-    text = serializeWorkflow(doc);
+    // A file stands alone: the images the document refers to are written as base64.
+    text = serializeWorkflow(await inlineImages(doc, pageAssets));
   } catch (error) {
     if (error instanceof WorkflowError) {
       showProblems({ severity: 'error', title: 'The workflow was not saved', summary: 'It would not open again:', issues: error.issues });

@@ -34,7 +34,7 @@ export function MaskWidget({ id, nodeId, value, setMany, describedBy, invalid }:
   const store = useEditorStore();
   const run = useContext(RunContext);
   const mask = asMaskPaint(value);
-  const url = useObjectUrl(mask?.b64, mask ? 'image/png' : undefined);
+  const url = useObjectUrl(mask?.b64, mask ? 'image/png' : undefined)?.url;
   const wired = useEditor((s) => s.index.inbound.get(nodeId)?.has('mask') === true);
   const nodeSize = useEditor((s) => {
     const params = s.index.nodeById.get(nodeId)?.params;
@@ -56,7 +56,9 @@ export function MaskWidget({ id, nodeId, value, setMany, describedBy, invalid }:
     const state = store.getState();
     const node = state.index.nodeById.get(nodeId);
     if (!node) return;
-    setOpened({ source: findSourceImage(state, run, nodeId, titleOf), size: maskSizeFor(node.params), label: titleOf(nodeId) });
+    const size = maskSizeFor(node.params);
+    const label = titleOf(nodeId);
+    void findSourceImage(state, run, nodeId, titleOf).then((source) => setOpened({ source, size, label }));
   };
 
   const close = () => {

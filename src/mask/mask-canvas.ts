@@ -2,9 +2,11 @@
  * Drawing the mask: the painting layer is a canvas at the mask's own size holding coverage as
  * alpha in the tint colour (so it is also what is shown over the image, at the overlay's
  * opacity). Brush strokes add coverage, the eraser removes it, invert flips it, and saving turns
- * it into the opaque PNG the API expects: white where painted, black where kept.
+ * it into the opaque PNG the API expects: white where painted, black where kept, kept in the
+ * asset store (the node's parameter holds its reference).
  */
 import type { MaskPaint } from '../../nodes/inpaint';
+import { imageBlob, pageAssets } from '../files/assets';
 import { coverageOf, greyToCoverage, TINT_CSS, type MaskOp, type StrokePoint } from './mask-model';
 
 export function createCanvas(width: number, height: number): HTMLCanvasElement {
@@ -95,26 +97,12 @@ export function layerCoverage(layer: HTMLCanvasElement): number {
   return coverageOf(context2d(layer).getImageData(0, 0, layer.width, layer.height).data);
 }
 
-function base64ToBlob(b64: string, type: string): Blob {
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type });
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  // Chunks keep String.fromCharCode's argument list within engine limits.
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /**
  * Draws a saved mask into `layer` (stretched to its size, as the API stretches a mask to the
  * request's size). Throws when the saved bytes do not decode as an image.
  */
-export async function loadMask(layer: HTMLCanvasElement, b64: string): Promise<void> {
-  const bitmap = await createImageBitmap(base64ToBlob(b64, 'image/png'));
+export async function loadMask(layer: HTMLCanvasElement, source: string): Promise<void> {
+  const bitmap = await createImageBitmap(await imageBlob(source, 'image/png'));
   try {
     const ctx = context2d(layer);
     ctx.clearRect(0, 0, layer.width, layer.height);
@@ -145,5 +133,5 @@ export async function exportMask(layer: HTMLCanvasElement): Promise<MaskPaint> {
   const blob = await new Promise<Blob>((resolve, reject) => {
     out.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the mask as PNG'))), 'image/png');
   });
-  return { b64: bytesToBase64(new Uint8Array(await blob.arrayBuffer())), width, height };
+  return { b64: await pageAssets.put(new Uint8Array(await blob.arrayBuffer()), 'image/png'), width, height };
 }

@@ -1,9 +1,9 @@
 /**
  * The picture to paint over: the image arriving at the inpaint node's Image input. That is the
- * upstream Image loader's embedded picture, or the image the upstream node made in the last run
+ * upstream Image loader's picture (from the asset store), or the image the upstream node made in the last run
  * (held by the run side as an object URL). Read once when the painter opens.
  */
-import { objectUrlFromBase64 } from '../files/image-file';
+import { imageObjectUrl } from '../files/assets';
 import type { RunContextValue } from '../run/context';
 import type { ShownValue } from '../results/object-urls';
 import type { EditorState } from '../store/state';
@@ -25,7 +25,7 @@ function imageUrlOf(value: ShownValue | undefined): string | undefined {
 }
 
 /** Finds the picture for node `nodeId`'s Image input, or says why there is none yet. */
-export function findSourceImage(state: EditorState, run: RunContextValue | null, nodeId: string, titleOf: (id: string) => string): SourceImage {
+export async function findSourceImage(state: EditorState, run: RunContextValue | null, nodeId: string, titleOf: (id: string) => string): Promise<SourceImage> {
   const edge = state.index.inbound.get(nodeId)?.get('image');
   if (!edge) return { url: undefined, reason: 'The Image input is not connected, so there is no picture to paint over yet.' };
   const upstream = state.index.nodeById.get(edge.source.node);
@@ -37,7 +37,7 @@ export function findSourceImage(state: EditorState, run: RunContextValue | null,
     const { b64, mime } = embedded as { b64?: unknown; mime?: unknown };
     if (typeof b64 === 'string' && typeof mime === 'string') {
       try {
-        const url = objectUrlFromBase64(b64, mime);
+        const url = await imageObjectUrl(b64, mime);
         return { url, from: `the picture in ${title}`, release: () => URL.revokeObjectURL(url) };
       } catch {
         return { url: undefined, reason: `The picture in ${title} could not be read.` };

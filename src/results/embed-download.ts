@@ -8,6 +8,7 @@
  * Loaded when the first download is asked for.
  */
 import { version as atelierVersion } from '../../package.json';
+import { bytesToBase64 } from '../../api/image-data';
 import type { NodeRegistry } from '../../nodes/index';
 import { catalogueLoadOptions } from '../../nodes/load-options';
 import { pinSeedsUsed } from '../../workers/seeds';
@@ -15,6 +16,8 @@ import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, t
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';
+import { inlineImages, MissingAssetError } from '../../workflow/assets/inline';
+import { pageAssets } from '../files/assets';
 import { findingPlaces } from '../files/load-report';
 import { downloadBlob } from '../ui/download';
 
@@ -53,12 +56,6 @@ export type PreparedDownload =
     imageOnly: Uint8Array;
   };
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** The bytes to download for `d`, or the findings a person must decide on first. */
 export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDownload> {
   const bytes = new Uint8Array(await d.image.arrayBuffer());
@@ -72,7 +69,7 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
     ...(d.maker.typeVersion === undefined ? {} : { typeVersion: d.maker.typeVersion }),
     calls: d.maker.calls,
     image: {
-      b64: toBase64(bytes),
+      b64: bytesToBase64(bytes),
       mime: d.mime,
       ...(d.seed === undefined ? {} : { seed: d.seed }),
       ...(d.width === undefined ? {} : { width: d.width }),
@@ -82,7 +79,14 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
   });
   const embed = (workflow: Workflow) => embedWorkflow(bytes, d.mime, { workflow: serializeWorkflow(workflow), ...(manifest ? { manifest } : {}) });
   const { declaredParams } = catalogueLoadOptions(d.registry);
-  const workflow = d.seeds ? pinSeedsUsed(d.workflow, d.registry, d.seeds) : d.workflow;
+  let workflow: Workflow;
+  try {
+    // The file must stand alone: images the document refers to go in as base64.
+    workflow = await inlineImages(d.seeds ? pinSeedsUsed(d.workflow, d.registry, d.seeds) : d.workflow, pageAssets);
+  } catch (error) {
+    if (error instanceof MissingAssetError) return plain(`the workflow could not be embedded (${error.message}): downloaded without it`);
+    throw error;
+  }
   const { findings } = scanWorkflowForExport(workflow, { declaredParams });
   try {
     if (findings.length === 0) return { kind: 'ready', bytes: embed(workflow), fileName: d.fileName, mime: d.mime, embedded: true };

@@ -1,11 +1,12 @@
 /**
  * The Image loader's picture: choose a file, drop one on the node, or paste one while the node
- * is selected. The image is kept as base64 in the node's parameters (that is the file format);
- * the thumbnail is an object URL made from its bytes, never a data: URL in React state.
+ * is selected. The node's parameters hold a reference into the asset store (base64 in a saved
+ * file); the thumbnail is an object URL made from the stored bytes, never a data: URL in React
+ * state.
  */
 import { useEffect, useRef, useState } from 'react';
-import { IMAGE_ACCEPT, objectUrlFromBase64, putImageFile } from '../../files/image-file';
-import { base64ByteSize } from '../../../nodes/values';
+import { imageBlob } from '../../files/assets';
+import { IMAGE_ACCEPT, putImageFile } from '../../files/image-file';
 import type { WidgetProps } from './types';
 
 interface StoredImage {
@@ -22,34 +23,40 @@ function asImage(value: unknown): StoredImage | null {
   return typeof v.b64 === 'string' && typeof v.mime === 'string' ? { name: 'image', ...v } as StoredImage : null;
 }
 
-/** An object URL for the image's bytes while the component shows it. */
-export function useObjectUrl(b64: string | undefined, mime: string | undefined): string | undefined {
-  const [url, setUrl] = useState<string | undefined>();
+interface Shown {
+  url: string;
+  bytes: number;
+}
+
+/** An object URL for the image's bytes (and their size) while the component shows it. */
+export function useObjectUrl(source: string | undefined, mime: string | undefined): Shown | undefined {
+  const [shown, setShown] = useState<Shown | undefined>();
   useEffect(() => {
-    if (b64 === undefined || mime === undefined) {
-      setUrl(undefined);
-      return;
-    }
+    setShown(undefined);
+    if (source === undefined || mime === undefined) return;
     let made: string | undefined;
-    try {
-      made = objectUrlFromBase64(b64, mime);
-    } catch {
-      // Not base64: the form shows the parameter problem; there is nothing to draw.
-      made = undefined;
-    }
-    setUrl(made);
+    let live = true;
+    imageBlob(source, mime).then((blob) => {
+      if (!live) return;
+      made = URL.createObjectURL(blob);
+      setShown({ url: made, bytes: blob.size });
+    }, () => {
+      // Not an image we hold: the form shows the parameter problem; there is nothing to draw.
+    });
     return () => {
+      live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [b64, mime]);
-  return url;
+  }, [source, mime]);
+  return shown;
 }
 
 export function ImageWidget({ id, value, set, describedBy, invalid }: WidgetProps) {
   const image = asImage(value);
-  const url = useObjectUrl(image?.b64, image?.mime);
+  const shown = useObjectUrl(image?.b64, image?.mime);
+  const url = shown?.url;
   const input = useRef<HTMLInputElement>(null);
-  const bytes = image ? base64ByteSize(image.b64) : 0;
+  const bytes = shown?.bytes ?? 0;
   const size = bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const dims = image?.width && image.height ? `${image.width}×${image.height}, ` : '';
   return (

@@ -1,0 +1,29 @@
+/**
+ * The page's side of the asset store (workflow/assets/): the images the document refers to,
+ * in the IndexedDB database the worker reads too. Where IndexedDB is missing, in memory (the
+ * worker then cannot read them; runs say which image is missing).
+ */
+import { base64ToBytes } from '../../api/image-data';
+import { createIdbAssetStore } from '../../workflow/assets/idb-store';
+import { isAssetRef } from '../../workflow/assets/ref';
+import { createMemoryAssetStore, type AssetStore } from '../../workflow/assets/store';
+
+export const pageAssets: AssetStore = typeof indexedDB === 'undefined' ? createMemoryAssetStore() : createIdbAssetStore();
+
+/**
+ * The bytes of an image parameter's `b64` field, a reference or base64, as a Blob; rejects when
+ * the reference is not in the store or the text is not base64.
+ */
+export async function imageBlob(source: string, mime: string): Promise<Blob> {
+  if (isAssetRef(source)) {
+    const asset = await pageAssets.get(source);
+    if (asset === undefined) throw new Error('the image is no longer in this browser\'s storage');
+    return new Blob([asset.bytes], { type: asset.mime });
+  }
+  return new Blob([base64ToBytes(source)], { type: mime });
+}
+
+/** An object URL for an image parameter's bytes (revoke it when done); never a data: URL in React state. */
+export async function imageObjectUrl(source: string, mime: string): Promise<string> {
+  return URL.createObjectURL(await imageBlob(source, mime));
+}
