@@ -24,11 +24,11 @@ import { assetRefOf } from '../../workflow/assets/ref';
 import { workflow } from '../workers/fakes';
 
 vi.mock('../../api/image-data', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../api/image-data')>();
+  const actual = await importOriginal<typeof imageData>();
   return { ...actual, bytesToBase64: vi.fn(actual.bytesToBase64), base64ToBytes: vi.fn(actual.base64ToBytes) };
 });
 vi.mock('../../server/engines/image/codec', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/engines/image/codec')>();
+  const actual = await importOriginal<typeof codec>();
   return { ...actual, decodeImage: vi.fn(actual.decodeImage) };
 });
 
