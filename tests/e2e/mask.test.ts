@@ -4,6 +4,7 @@
  * changed where painted and nowhere else; the mask is saved in the workflow file as the PNG the
  * API expects (white repaints, black keeps).
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -218,6 +219,24 @@ describe('the inpaint mask painter', () => {
     await painter.dialog.waitFor({ state: 'detached' });
     await touch.root.getByText('No mask painted yet.').waitFor();
     expect(await page.getByRole('button', { name: 'Undo open workflow' }).count()).toBe(1);
+
+    // Opening put the picture into the asset store (IndexedDB) under its SHA-256, and Save writes
+    // the very base64 the file held.
+    const hash = createHash('sha256').update(photo).digest('hex');
+    const storedBytes = () => page.evaluate((key: string) => new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('atelier-assets');
+      open.onerror = () => reject(new Error('no asset database'));
+      open.onsuccess = () => {
+        const get = open.result.transaction('assets').objectStore('assets').get(key);
+        get.onsuccess = () => {
+          resolve((get.result as { blob?: Blob } | undefined)?.blob?.size ?? 0);
+          open.result.close();
+        };
+      };
+    }), hash);
+    await expect.poll(storedBytes).toBe(photo.length);
+    const saved = JSON.parse((await downloadBytes(await editor.save())).toString('utf8')) as Workflow;
+    expect((saved.nodes.find((n) => n.id === 'photo')?.params.image as { b64: string }).b64).toBe(photo.toString('base64'));
   });
 
   it('says a connected Mask input wins over a painted mask', async () => {
