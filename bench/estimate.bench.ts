@@ -7,7 +7,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ChatClient, ImageClient } from '../api/client-types';
+import { bytesToBase64 } from '../api/image-data';
 import { registry } from '../nodes/index';
+import { internalizeImages } from '../workflow/assets/inline';
+import { createMemoryAssetStore } from '../workflow/assets/store';
 import type { Workflow } from '../workflow/schema';
 import { createMemoryCache } from '../workers/cache';
 import { estimateRun } from '../workers/estimate';
@@ -47,6 +50,26 @@ function chains(count: number): Workflow {
   return { format: 'atelier.workflow', version: 1, metadata: { title: 'bench', description: '', created: '', modified: '' }, nodes, edges } as Workflow;
 }
 
+/**
+ * Ten Image loaders, each with a 4 MB picture, each into an Image to image: as a saved file holds
+ * them (base64) and as the editor's document does (asset references, workflow/assets/).
+ */
+async function loaders(): Promise<{ base64: Workflow; refs: Workflow }> {
+  const nodes: Workflow['nodes'] = [];
+  const edges: Workflow['edges'] = [];
+  for (let i = 0; i < 10; i++) {
+    const bytes = new Uint8Array(4 * 1024 * 1024).map((_, j) => (j * 31 + i * 7) & 0xff);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    nodes.push(
+      { id: `l${i}`, type: 'image-loader', position: { x: 0, y: i }, params: { image: { b64: bytesToBase64(bytes), mime: 'image/jpeg', name: `${i}.jpg` } } },
+      { id: `r${i}`, type: 'image-to-image', position: { x: 1, y: i }, params: { prompt: 'watercolour', seed: i } },
+    );
+    edges.push({ id: `e${i}`, source: { node: `l${i}`, port: 'image' }, target: { node: `r${i}`, port: 'image' } });
+  }
+  const base64 = { format: 'atelier.workflow', version: 1, metadata: { title: 'bench', description: '', created: '', modified: '' }, nodes, edges } as Workflow;
+  return { base64, refs: await internalizeImages(base64, createMemoryAssetStore()) };
+}
+
 async function sample(times: number, fn: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -69,7 +92,14 @@ const bench: Benchmark = {
     const cached = await sample(9, () => estimateRun(structuredClone(wf), registry, { mode: 'all' }, deps));
     const check = await estimateRun(wf, registry, { mode: 'all' }, deps);
     const allCached = check.ok && check.totals.cachedNodes === wf.nodes.length;
+    const big = await loaders();
+    const deps2 = { cache: createMemoryCache(), settings, cacheScope: 'bench' };
+    // structuredClone: the copy the page's message to the worker makes of the document.
+    const withBase64 = await sample(9, () => estimateRun(structuredClone(big.base64), registry, { mode: 'all' }, deps2));
+    const withRefs = await sample(9, () => estimateRun(structuredClone(big.refs), registry, { mode: 'all' }, deps2));
     return [
+      { name: 'estimate, 10 loaders of 4 MB, images as base64 (before: how the document held them)', value: withBase64, unit: 'ms', better: 'lower', note: 'copy to the worker included' },
+      { name: 'estimate, 10 loaders of 4 MB, images by reference', value: withRefs, unit: 'ms', better: 'lower', note: 'copy to the worker included' },
       { name: 'estimate, 500 nodes, nothing cached', value: fresh, unit: 'ms', target: 50, better: 'lower', note: 'plan and validation included' },
       { name: 'estimate, 500 nodes, all cached', value: cached, unit: 'ms', target: 50, better: 'lower', note: allCached ? '500 keys computed, 500 entries read' : 'NOT all cached: the figure is wrong' },
     ];
