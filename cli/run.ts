@@ -9,6 +9,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { registry } from '../nodes/index';
 import { previewNode } from '../nodes/preview';
 import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
+import { internalizeImages } from '../workflow/assets/inline';
+import { createMemoryAssetStore } from '../workflow/assets/store';
 import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
@@ -82,8 +84,12 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     if (hadFiles) say(`note: ${shownDir} already holds files; manifest.json lists the ones this run writes`);
     const recorder = recordRequests(endpoints.api);
     const concurrency = args.concurrency ?? DEFAULT_CONCURRENCY;
+    // An in-memory asset store: the run holds the file's images by reference, as the editor's
+    // document does, so the executor takes the very path it takes in the editor's worker. The
+    // manifest and embedded workflows keep the file's own base64.
+    const assets = createMemoryAssetStore();
     const executor = createExecutor({
-      registry, api: recorder.api, settings: { chatModel: prepared.chatModel }, concurrency,
+      registry, api: recorder.api, settings: { chatModel: prepared.chatModel }, concurrency, assets,
       secrets: endpoints.secrets, cacheScope: endpoints.cacheScope,
       ...(args.maxFanOut === undefined ? {} : { maxFanOut: args.maxFanOut }),
     });
@@ -131,7 +137,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     };
 
     const interrupt = io.interrupt ?? new AbortController().signal;
-    const run = executor.run(workflow, { ...prepared.plan, concurrency, runId, signal: interrupt, onEvent });
+    const run = executor.run(await internalizeImages(workflow, assets), { ...prepared.plan, concurrency, runId, signal: interrupt, onEvent });
     const summary = await untilDoneOrWoundDown(run, interrupt);
     // A Ctrl-C that lands after the last node ended interrupted nothing.
     const interrupted = interrupt.aborted && summary?.status !== 'succeeded' && summary?.status !== 'failed';
