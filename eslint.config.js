@@ -6,10 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Folders that must run in a worker, in Node and in the CLI alike: no DOM globals there. */
-const domFree = ['api/**', 'nodes/**', 'workers/**', 'workflow/**'];
+const domFree = ['api/**', 'assets/**', 'nodes/**', 'workers/**', 'workflow/**'];
 const noDom = [
-  { name: 'window', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no window.' },
-  { name: 'document', message: 'api/, nodes/, workers/ and workflow/ run outside the page: no document.' },
+  { name: 'window', message: 'api/, assets/, nodes/, workers/ and workflow/ run outside the page: no window.' },
+  { name: 'document', message: 'api/, assets/, nodes/, workers/ and workflow/ run outside the page: no document.' },
   { name: 'localStorage', message: 'Storage belongs to the editor (src/).' },
 ];
 /** A node's run has no side door: requests, time and chance come from its context. */

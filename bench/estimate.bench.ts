@@ -9,8 +9,8 @@ import { performance } from 'node:perf_hooks';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import { bytesToBase64 } from '../api/image-data';
 import { registry } from '../nodes/index';
-import { internalizeImages } from '../workflow/assets/inline';
-import { createMemoryAssetStore } from '../workflow/assets/store';
+import { internalizeImages } from '../assets/inline';
+import { createMemoryAssetStore } from '../assets/store';
 import type { Workflow } from '../workflow/schema';
 import { createMemoryCache } from '../workers/cache';
 import { estimateRun } from '../workers/estimate';
@@ -52,7 +52,7 @@ function chains(count: number): Workflow {
 
 /**
  * Ten Image loaders, each with a 4 MB picture, each into an Image to image: as a saved file holds
- * them (base64) and as the editor's document does (asset references, workflow/assets/).
+ * them (base64) and as the editor's document does (asset references, assets/).
  */
 async function loaders(): Promise<{ base64: Workflow; refs: Workflow }> {
   const nodes: Workflow['nodes'] = [];

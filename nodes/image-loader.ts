@@ -8,7 +8,7 @@ import { ParamIssuesError } from './errors';
 import type { NodeDefinition, ParamIssue } from './types';
 import { ImageSourceSchema } from './image-source';
 import { imageMime, imageValue } from './values';
-import { isAssetRef } from '../workflow/assets/ref';
+import { isAssetRef } from '../assets/ref';
 
 const size = z.number().int('must be a whole number').positive('must be positive').max(65_535);
 

@@ -5,8 +5,8 @@
  * encoded once, then kept (by reference, bounded) for the next run.
  */
 import { bytesToBase64 } from '../api/image-data';
-import { isAssetRef, type AssetRef } from '../workflow/assets/ref';
-import type { AssetStore } from '../workflow/assets/store';
+import { isAssetRef, type AssetRef } from '../assets/ref';
+import type { AssetStore } from '../assets/store';
 import { NodeRunError } from './events';
 
 /** Base64 of recently used images, 128 M characters at most (about 96 MB of images). */

@@ -14,7 +14,7 @@ import { loadNodeTypes } from './load-nodes';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf } from './prepare';
 import { createAssetResolver } from './assets';
-import { createMemoryAssetStore, type AssetStore } from '../workflow/assets/store';
+import { createMemoryAssetStore, type AssetStore } from '../assets/store';
 import { DEFAULT_MAX_FAN_OUT, type FanOutAsk, type FanOutEnv } from './run-fan-out';
 import { runNode } from './run-node';
 import { schedule, type TaskSkipped, type TaskStatus } from './schedule';

@@ -16,7 +16,7 @@ import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
-import type { AssetStore } from '../workflow/assets/store';
+import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';

@@ -6,7 +6,7 @@
  * Results are cached in IndexedDB, so they survive a reload and are shared by every workflow
  * and tab; where IndexedDB is missing or refuses to open, in memory for the worker's life
  * (`cacheStats()` says which). Images the workflow refers to (`asset:sha256:…`) are read from
- * the asset store the page writes (workflow/assets/).
+ * the asset store the page writes (assets/).
  */
 // First: it must run before any module builds a zod schema.
 import '../api/zod-jitless';
@@ -17,8 +17,8 @@ import { registry } from '../nodes/index';
 import { createMemoryCache } from './cache';
 import { createIdbCache } from './idb-cache';
 import { createWorkerApi } from './worker-api';
-import { createIdbAssetStore } from '../workflow/assets/idb-store';
-import { createMemoryAssetStore } from '../workflow/assets/store';
+import { createIdbAssetStore } from '../assets/idb-store';
+import { createMemoryAssetStore } from '../assets/store';
 
 const cache = typeof indexedDB === 'undefined' ? createMemoryCache() : createIdbCache({ fallback: createMemoryCache() });
 // The page puts the images it holds by reference here; the worker reads each once.

@@ -4,7 +4,7 @@
  * only when the person chooses to copy it without them. Fetched when the person starts working
  * (copy-event.ts), with the scanner.
  */
-import { inlineImages, inlineImagesNow } from '../../workflow/assets/inline';
+import { inlineImages, inlineImagesNow } from '../../assets/inline';
 import { serializeWorkflow } from '../../workflow/serialize';
 import { pageAssets } from '../files/assets';
 import type { Workflow } from '../../workflow/schema';

@@ -1,12 +1,12 @@
 /**
- * The page's side of the asset store (workflow/assets/): the images the document refers to,
+ * The page's side of the asset store (assets/): the images the document refers to,
  * in the IndexedDB database the worker reads too. Where IndexedDB is missing, in memory (the
  * worker then cannot read them; runs say which image is missing).
  */
 import { base64ToBytes } from '../../api/image-data';
-import { createIdbAssetStore } from '../../workflow/assets/idb-store';
-import { isAssetRef } from '../../workflow/assets/ref';
-import { createMemoryAssetStore, type AssetStore } from '../../workflow/assets/store';
+import { createIdbAssetStore } from '../../assets/idb-store';
+import { isAssetRef } from '../../assets/ref';
+import { createMemoryAssetStore, type AssetStore } from '../../assets/store';
 
 export const pageAssets: AssetStore = typeof indexedDB === 'undefined' ? createMemoryAssetStore() : createIdbAssetStore();
 

@@ -1,7 +1,7 @@
 /**
  * Images people pick, drop or paste into an Image loader: checked by their bytes, measured (the
  * one decode of the picture on the page), and put into the asset store; the document holds the
- * reference (`asset:sha256:…`), and a saved file the base64 (workflow/assets/inline.ts).
+ * reference (`asset:sha256:…`), and a saved file the base64 (assets/inline.ts).
  */
 import { sniffImageFormat } from '../../api/image-data';
 import { pageAssets } from './assets';

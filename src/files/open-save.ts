@@ -8,7 +8,7 @@ import { touchModified } from '../../workflow/create';
 import { WorkflowError } from '../../workflow/errors';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { serializeWorkflow } from '../../workflow/serialize';
-import { inlineImages, internalizeImages } from '../../workflow/assets/inline';
+import { inlineImages, internalizeImages } from '../../assets/inline';
 import type { EditorStore } from '../store/editor-store';
 import { pageAssets } from './assets';
 import { checkBeforeExport } from './export-check';

@@ -16,7 +16,7 @@ import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, t
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';
-import { inlineImages, MissingAssetError } from '../../workflow/assets/inline';
+import { inlineImages, MissingAssetError } from '../../assets/inline';
 import { pageAssets } from '../files/assets';
 import { findingPlaces } from '../files/load-report';
 import { downloadBlob } from '../ui/download';

@@ -19,8 +19,8 @@ import { LOCAL_CHAT_MODELS } from '../../server/engines/text';
 import { silentLogger } from '../../server/log';
 import type { UiEvent } from '../../workers/transfer';
 import { createWorkerApi } from '../../workers/worker-api';
-import { createIdbAssetStore } from '../../workflow/assets/idb-store';
-import { assetRefOf } from '../../workflow/assets/ref';
+import { createIdbAssetStore } from '../../assets/idb-store';
+import { assetRefOf } from '../../assets/ref';
 import { workflow } from '../workers/fakes';
 
 vi.mock('../../api/image-data', async (importOriginal) => {

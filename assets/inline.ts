@@ -4,8 +4,8 @@
  * An image parameter is a top-level parameter whose value is an object with a `b64` field (the
  * Image loader's `image`, Inpaint's `mask_paint`); both functions below touch only those.
  */
-import { bytesToBase64, canonicalBase64Bytes, sniffImageFormat } from '../../api/image-data';
-import type { Workflow, WorkflowNode } from '../schema';
+import { bytesToBase64, canonicalBase64Bytes, sniffImageFormat } from '../api/image-data';
+import type { Workflow, WorkflowNode } from '../workflow/schema';
 import { isAssetRef, type AssetRef } from './ref';
 import type { AssetStore } from './store';
 
