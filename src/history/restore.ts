@@ -12,6 +12,8 @@ import { loadWorkflow, type LoadResult } from '../../workflow/load';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
 import { refusalSummary } from '../files/load-report';
+import { internalizeImages } from '../../assets/inline';
+import { pageAssets } from '../files/assets';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
 
@@ -71,7 +73,8 @@ export async function openImageWorkflow(target: RestoreTarget, file: File): Prom
   if (content?.workflow === undefined) return 'none';
   const result = load(content.workflow, source, target.registry);
   if (!result) return 'refused';
-  target.restore(result.workflow);
+  // Its images go into the asset store, as an opened file's do.
+  target.restore(await internalizeImages(result.workflow, pageAssets));
   const manifest = readImageManifest(content.manifest);
   const made = manifest
     ? ` (made by '${manifest.node.title ?? manifest.node.id}'${manifest.seed === undefined ? '' : ` with seed ${manifest.seed}`})`
