@@ -10,28 +10,23 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../../workflow/schema';
+import { workflowFile } from './chain-file';
 import { editorSession } from './fixtures';
 import { downloadBytes } from './pages/editor';
+import { readIndexedDb } from './pages/idb';
 
 const session = editorSession();
 const dir = mkdtempSync(join(tmpdir(), 'atelier-e2e-image-refs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const at = '2026-01-01T00:00:00.000Z';
-const chain: Workflow = {
-  format: 'atelier.workflow',
-  version: 1,
-  metadata: { title: 'Picture by reference', description: '', created: at, modified: at },
-  nodes: [
-    { id: 'photo', type: 'image-loader', title: 'Photo', position: { x: 0, y: 0 }, params: {} },
-    { id: 'restyle', type: 'image-to-image', title: 'Restyle', position: { x: 380, y: 0 }, params: { engine: 'sd', prompt: 'a watercolour', seed: 4, steps: 2 } },
-    { id: 'show', type: 'preview', title: 'Show', position: { x: 760, y: 0 }, params: {} },
-  ],
-  edges: [
-    { id: 'e1', source: { node: 'photo', port: 'image' }, target: { node: 'restyle', port: 'image' } },
-    { id: 'e2', source: { node: 'restyle', port: 'image' }, target: { node: 'show', port: 'value' } },
-  ],
-};
+const chain = workflowFile('Picture by reference', [
+  { id: 'photo', type: 'image-loader', title: 'Photo', position: { x: 0, y: 0 }, params: {} },
+  { id: 'restyle', type: 'image-to-image', title: 'Restyle', position: { x: 380, y: 0 }, params: { engine: 'sd', prompt: 'a watercolour', seed: 4, steps: 2 } },
+  { id: 'show', type: 'preview', title: 'Show', position: { x: 760, y: 0 }, params: {} },
+], [
+  { id: 'e1', source: { node: 'photo', port: 'image' }, target: { node: 'restyle', port: 'image' } },
+  { id: 'e2', source: { node: 'restyle', port: 'image' }, target: { node: 'show', port: 'value' } },
+]);
 
 describe('a picture by reference', () => {
   it('is chosen into the asset store, autosaved as its reference, runs to the Preview, survives a reload and saves as chosen', async () => {
@@ -39,14 +34,9 @@ describe('a picture by reference', () => {
     const hash = createHash('sha256').update(picture).digest('hex');
     const picturePath = join(dir, 'photo.png');
     writeFileSync(picturePath, picture);
-    const path = join(dir, 'chain.json');
-    writeFileSync(path, JSON.stringify(chain));
-
     const editor = await session.open();
     const { page } = editor;
-    await editor.open(path);
-    await page.getByText('Opened “Picture by reference”').waitFor();
-    await editor.fitView();
+    await editor.openWorkflow(chain, join(dir, 'chain.json'));
     const photo = editor.node('Photo');
     const chooser = page.waitForEvent('filechooser');
     await photo.root.getByRole('button', { name: 'Choose image…' }).click();
@@ -55,18 +45,7 @@ describe('a picture by reference', () => {
     await photo.root.getByText(`photo.png · 64×48, ${picture.length} bytes`).waitFor();
 
     // The autosave holds the reference, not the picture.
-    const autosaved = () => page.evaluate(() => new Promise<string>((resolve, reject) => {
-      const open = indexedDB.open('atelier');
-      open.onerror = () => reject(new Error('no autosave database'));
-      open.onsuccess = () => {
-        const db = open.result;
-        const get = db.transaction('autosave').objectStore('autosave').get('current');
-        get.onsuccess = () => {
-          resolve(JSON.stringify(get.result ?? null));
-          db.close();
-        };
-      };
-    }));
+    const autosaved = () => readIndexedDb(page, 'atelier', 'autosave', 'current');
     await expect.poll(autosaved).toContain(`asset:sha256:${hash}`);
     expect(await autosaved()).not.toContain(picture.toString('base64').slice(0, 40));
 

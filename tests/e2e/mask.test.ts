@@ -5,16 +5,17 @@
  * API expects (white repaints, black keeps).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Workflow } from '../../workflow/schema';
-import { writeChainFile } from './chain-file';
+import { workflowFile, writeChainFile } from './chain-file';
 import { editorSession } from './fixtures';
 import { downloadBytes } from './pages/editor';
+import { readIndexedDb } from './pages/idb';
 import { MaskPainterDialog } from './pages/mask-painter';
 
 const session = editorSession();
@@ -173,25 +174,13 @@ describe('the inpaint mask painter', () => {
     const red = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#d02020' } }).png().toBuffer();
     const photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2040d0' } })
       .composite([{ input: red, left: 0, top: 0 }]).png().toBuffer();
-    const at = '2026-01-01T00:00:00.000Z';
-    const workflow: Workflow = {
-      format: 'atelier.workflow',
-      version: 1,
-      metadata: { title: 'Loader mask', description: '', created: at, modified: at },
-      nodes: [
-        { id: 'photo', type: 'image-loader', title: 'Photo', position: { x: 0, y: 0 }, params: { image: { b64: photo.toString('base64'), mime: 'image/png', name: 'photo.png', width: 96, height: 64 } } },
-        { id: 'touch', type: 'inpaint', title: 'Touch up', position: { x: 380, y: 0 }, params: { width: 1152, height: 896, prompt: 'a sail' } },
-      ],
-      edges: [{ id: 'e1', source: { node: 'photo', port: 'image' }, target: { node: 'touch', port: 'image' } }],
-    };
-    const path = join(dir, 'loader-mask.json');
-    writeFileSync(path, JSON.stringify(workflow));
-
+    const workflow = workflowFile('Loader mask', [
+      { id: 'photo', type: 'image-loader', title: 'Photo', position: { x: 0, y: 0 }, params: { image: { b64: photo.toString('base64'), mime: 'image/png', name: 'photo.png', width: 96, height: 64 } } },
+      { id: 'touch', type: 'inpaint', title: 'Touch up', position: { x: 380, y: 0 }, params: { width: 1152, height: 896, prompt: 'a sail' } },
+    ], [{ id: 'e1', source: { node: 'photo', port: 'image' }, target: { node: 'touch', port: 'image' } }]);
     const editor = await session.open();
     const { page } = editor;
-    await editor.open(path);
-    await page.getByText('Opened “Loader mask”').waitFor();
-    await editor.fitView();
+    await editor.openWorkflow(workflow, join(dir, 'loader-mask.json'));
     const touch = editor.node('Touch up');
     const painter = await MaskPainterDialog.open(touch);
     await painter.dialog.getByText('Over the picture in “Photo”.').waitFor();
@@ -223,17 +212,7 @@ describe('the inpaint mask painter', () => {
     // Opening put the picture into the asset store (IndexedDB) under its SHA-256, and Save writes
     // the very base64 the file held.
     const hash = createHash('sha256').update(photo).digest('hex');
-    const storedBytes = () => page.evaluate((key: string) => new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('atelier-assets');
-      open.onerror = () => reject(new Error('no asset database'));
-      open.onsuccess = () => {
-        const get = open.result.transaction('assets').objectStore('assets').get(key);
-        get.onsuccess = () => {
-          resolve((get.result as { blob?: Blob } | undefined)?.blob?.size ?? 0);
-          open.result.close();
-        };
-      };
-    }), hash);
+    const storedBytes = async () => (JSON.parse(await readIndexedDb(page, 'atelier-assets', 'assets', hash)) as { blob?: { blobBytes: number } } | null)?.blob?.blobBytes;
     await expect.poll(storedBytes).toBe(photo.length);
     const saved = JSON.parse((await downloadBytes(await editor.save())).toString('utf8')) as Workflow;
     expect((saved.nodes.find((n) => n.id === 'photo')?.params.image as { b64: string }).b64).toBe(photo.toString('base64'));

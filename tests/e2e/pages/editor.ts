@@ -2,6 +2,7 @@
  * The editor as a person uses it: toolbar menus, the node palette, dragging wires between
  * handles, the run panel, undo and redo. Everything is found by role and accessible name.
  */
+import { writeFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { NodeObject } from './node';
 
@@ -126,6 +127,14 @@ export class EditorPage {
     const chooser = this.page.waitForEvent('filechooser');
     await this.menu('File', /^Open/);
     await (await chooser).setFiles(path);
+  }
+
+  /** Writes `workflow` to `path`, opens it and waits until it is open and in view. */
+  async openWorkflow(workflow: { metadata: { title: string } }, path: string): Promise<void> {
+    writeFileSync(path, JSON.stringify(workflow));
+    await this.open(path);
+    await this.page.getByText(`Opened “${workflow.metadata.title}”`).waitFor();
+    await this.fitView();
   }
 
   /**
