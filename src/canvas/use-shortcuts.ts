@@ -161,8 +161,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         report(store.paste(at));
         return;
       }
-      void import('../store/paste-text').then(({ parsePaste }) => {
-        const parsed = parsePaste(textData, store.registry);
+      void import('../store/paste-text').then(async ({ parsePasteToStore }) => {
+        const parsed = await parsePasteToStore(textData, store.registry);
         report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings) : parsed);
       });
     };

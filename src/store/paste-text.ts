@@ -6,6 +6,8 @@ import type { NodeRegistry } from '../../nodes/index';
 import { WorkflowError, type WorkflowWarning } from '../../workflow/errors';
 import { loadWorkflow } from '../../workflow/load';
 import type { Workflow } from '../../workflow/schema';
+import { internalizeImages } from '../../assets/inline';
+import { pageAssets } from '../files/assets';
 
 export type ParsedPaste = { ok: true; workflow: Workflow; warnings: WorkflowWarning[] } | { ok: false; reason: string };
 
@@ -19,4 +21,10 @@ export function parsePaste(text: string, registry: NodeRegistry): ParsedPaste {
     const detail = first ? `${first.path}: ${first.message}` : error instanceof Error ? error.message : String(error);
     return { ok: false, reason: `the clipboard does not hold Atelier nodes (${detail})` };
   }
+}
+
+/** `parsePaste`, with the pasted pictures put into the asset store, as an opened file's are. */
+export async function parsePasteToStore(text: string, registry: NodeRegistry): Promise<ParsedPaste> {
+  const parsed = parsePaste(text, registry);
+  return parsed.ok ? { ...parsed, workflow: await internalizeImages(parsed.workflow, pageAssets) } : parsed;
 }

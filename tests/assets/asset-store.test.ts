@@ -12,6 +12,9 @@ import { createIdbAssetStore } from '../../assets/idb-store';
 import { hasAssetRefs, inlineImages, inlineImagesNow, internalizeImages, MissingAssetError } from '../../assets/inline';
 import { assetRefOf, isAssetRef } from '../../assets/ref';
 import { createAssetMemory, createMemoryAssetStore } from '../../assets/store';
+import { registry } from '../../nodes/index';
+import { pageAssets } from '../../src/files/assets';
+import { parsePasteToStore } from '../../src/store/paste-text';
 import { loadWorkflow } from '../../workflow/load';
 import { serializeWorkflow } from '../../workflow/serialize';
 import { workflow } from '../workers/fakes';
@@ -151,5 +154,15 @@ describe('files and the document', () => {
     await expect(inlineImages(doc, empty)).rejects.toThrow(MissingAssetError);
     await expect(inlineImages(doc, empty)).rejects.toThrow(/node 'photo', field 'image'/);
     expect(inlineImagesNow(doc, empty)).toBeUndefined();
+  });
+
+  it('puts the pictures of nodes pasted from another page into the page\'s store', async () => {
+    const bytes = png(300);
+    const text = serializeWorkflow(workflow([['photo', 'image-loader', { image: { b64: bytesToBase64(bytes), mime: 'image/png', name: 'p.png' } }]]));
+    const pasted = await parsePasteToStore(text, registry);
+    if (!pasted.ok) throw new Error(pasted.reason);
+    const ref = assetRefOf(bytes);
+    expect(pasted.workflow.nodes[0]!.params.image).toEqual({ b64: ref, mime: 'image/png', name: 'p.png' });
+    expect(Buffer.from((await pageAssets.get(ref))!.bytes).equals(Buffer.from(bytes))).toBe(true);
   });
 });
