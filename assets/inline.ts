@@ -56,7 +56,8 @@ async function mapImages(
 
 /**
  * The workflow with every base64 image put into `store` and replaced by its reference. Strings
- * that are not an image's canonical base64 are left as they are, for the checks to report.
+ * that are not an image's canonical base64 are left as they are, for the checks to report, and
+ * so is an image the store fails to keep.
  */
 export function internalizeImages(workflow: Workflow, store: AssetStore): Promise<Workflow> {
   return mapImages(workflow, async (_node, _name, b64) => {
@@ -65,7 +66,8 @@ export function internalizeImages(workflow: Workflow, store: AssetStore): Promis
     const bytes = canonicalBase64Bytes(b64);
     const format = bytes && sniffImageFormat(bytes);
     if (bytes === undefined || format === undefined) return undefined;
-    return store.put(bytes, `image/${format}`);
+    // A store that cannot keep it (IndexedDB refused in a private window) leaves the base64.
+    return store.put(bytes, `image/${format}`).catch(() => undefined);
   });
 }
 

@@ -3,12 +3,25 @@
  * in the IndexedDB database the worker reads too. Where IndexedDB is missing, in memory (the
  * worker then cannot read them; runs say which image is missing).
  */
-import { base64ToBytes } from '../../api/image-data';
+import { base64ToBytes, bytesToBase64 } from '../../api/image-data';
 import { createIdbAssetStore } from '../../assets/idb-store';
 import { isAssetRef } from '../../assets/ref';
 import { createMemoryAssetStore, type AssetStore } from '../../assets/store';
 
 export const pageAssets: AssetStore = typeof indexedDB === 'undefined' ? createMemoryAssetStore() : createIdbAssetStore();
+
+/**
+ * What an image parameter holds for these bytes: their reference once the store has them, or,
+ * where IndexedDB refuses to work (some private windows), their base64, as a file holds it.
+ */
+export async function storeImage(bytes: Uint8Array<ArrayBuffer>, mime: string): Promise<string> {
+  try {
+    return await pageAssets.put(bytes, mime);
+  } catch (error) {
+    console.warn('atelier: the image could not be stored in IndexedDB; it is kept in the workflow instead', error);
+    return bytesToBase64(bytes);
+  }
+}
 
 /**
  * The bytes of an image parameter's `b64` field, a reference or base64, as a Blob; rejects when

@@ -4,7 +4,7 @@
  * reference (`asset:sha256:…`), and a saved file the base64 (assets/inline.ts).
  */
 import { sniffImageFormat } from '../../api/image-data';
-import { pageAssets } from './assets';
+import { storeImage } from './assets';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
 import { toast } from '../ui/toast';
 
@@ -43,7 +43,7 @@ export async function readImageFile(file: File): Promise<LoadedImage> {
     throw new Error(`'${file.name}' could not be decoded as an image (is it damaged?)`);
   }
   // Stored before the document refers to it, so the worker finds it.
-  const b64 = await pageAssets.put(bytes, mime);
+  const b64 = await storeImage(bytes, mime);
   return { b64, mime, name: file.name.slice(0, 500) || `pasted.${format}`, ...size };
 }
 

@@ -6,7 +6,7 @@
  * asset store (the node's parameter holds its reference).
  */
 import type { MaskPaint } from '../../nodes/inpaint';
-import { imageBlob, pageAssets } from '../files/assets';
+import { imageBlob, storeImage } from '../files/assets';
 import { coverageOf, greyToCoverage, TINT_CSS, type MaskOp, type StrokePoint } from './mask-model';
 
 export function createCanvas(width: number, height: number): HTMLCanvasElement {
@@ -133,5 +133,5 @@ export async function exportMask(layer: HTMLCanvasElement): Promise<MaskPaint> {
   const blob = await new Promise<Blob>((resolve, reject) => {
     out.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the mask as PNG'))), 'image/png');
   });
-  return { b64: await pageAssets.put(new Uint8Array(await blob.arrayBuffer()), 'image/png'), width, height };
+  return { b64: await storeImage(new Uint8Array(await blob.arrayBuffer()), 'image/png'), width, height };
 }

@@ -134,7 +134,7 @@ describe('files and the document', () => {
     expect(serializeWorkflow(await inlineImages(doc, store))).toBe(original);
   });
 
-  it('keeps the document as it is when it holds no images, and leaves text that is not an image\'s canonical base64', async () => {
+  it('keeps the document as it is when it holds no images, and leaves text that is not an image\'s canonical base64, or that the store fails to keep', async () => {
     const store = createMemoryAssetStore();
     const plain = workflow([['t', 'text', { text: 'hi' }]]);
     expect(await internalizeImages(plain, store)).toBe(plain);
@@ -146,6 +146,10 @@ describe('files and the document', () => {
       ['b', 'image-loader', { image: { b64: notImage, mime: 'image/png', name: 'b.png' } }],
     ]);
     expect(await internalizeImages(odd, store)).toBe(odd);
+    const image = workflow([['c', 'image-loader', { image: { b64: bytesToBase64(png(30)), mime: 'image/png', name: 'c.png' } }]]);
+    const refusing = { ...store, put: () => Promise.reject(new Error('IndexedDB refused')) };
+    expect(await internalizeImages(image, refusing)).toBe(image);
+    expect(hasAssetRefs(await internalizeImages(image, store))).toBe(true);
   });
 
   it('names the node and field of an image the store has lost, and inlines nothing in a hurry without it', async () => {
