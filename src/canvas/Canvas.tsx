@@ -4,7 +4,7 @@
  * step at its end; selection and measured sizes never enter the document).
  */
 import {
-  Background, BackgroundVariant, Controls, getViewportForBounds, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
+  Background, BackgroundVariant, Controls, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
   type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
@@ -30,10 +30,11 @@ import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
 import { MOD } from './mod-key';
+import { useFollowPlaced } from './use-follow-placed';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
-import { estimateFit, FIT_VIEW_OPTIONS, MIN_ZOOM, nearlySameView } from './fit';
+import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView } from './fit';
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
@@ -78,7 +79,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
   const frameDeriver = useMemo(() => createFrameDeriver(), []);
   const nodes = useMemo<AnyNode[]>(() => {
-    const frames = frameDeriver(doc, selection, drag, resize);
+    const frames = frameDeriver(doc, selection, drag, resize, measured);
     const graph = deriver.nodes(doc, selection, drag, measured);
     // Frames first: they are drawn behind everything else.
     return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
@@ -92,11 +93,12 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   overviewRef.current = overview;
   const rf = useShortcuts(store, sizeBook);
   useReveal(store);
+  useFollowPlaced(store);
   useEffect(() => {
-    store.setMeasure((id) => {
+    store.setMeasure((id, typeHint) => {
       if (itemOf(id).kind !== 'node') return undefined;
-      const node = store.getState().index.nodeById.get(id);
-      return node && sizeBook.size(id, node.type);
+      const type = store.getState().index.nodeById.get(id)?.type ?? typeHint;
+      return type === undefined ? undefined : sizeBook.size(id, type);
     });
   }, [store, sizeBook]);
 
@@ -117,13 +119,14 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       const { loads: now, doc } = store.getState();
       if (now === seen) return;
       seen = now;
+      sizeBook.forgetNodes();
       autoFitUntil.current = performance.now() + AUTO_FIT_MS;
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
       // An empty workflow (New) starts on a fresh canvas at 100%, not at the last file's zoom.
       else if (isEmpty(doc)) void rf.setViewport(FRESH_VIEW);
     });
-  }, [store, rf]);
+  }, [store, rf, sizeBook]);
   useEffect(() => {
     if (performance.now() > autoFitUntil.current || measured.size === 0) return;
     const timer = setTimeout(() => {
@@ -131,10 +134,10 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       // fitView's own rule (measured nodes, padded), but the view moves only if that shows: a
       // 500-node graph fitted before it was drawn is usually right already, and moving the view
       // costs every node and wire a look.
-      const { nodeLookup, width, height, minZoom, transform: [x, y, zoom] } = flow.getState();
+      const { nodeLookup, width, height, transform: [x, y, zoom] } = flow.getState();
       const drawn = [...nodeLookup.values()].filter((n) => n.measured.width && n.measured.height && !n.hidden);
       if (drawn.length === 0) return;
-      const target = getViewportForBounds(rf.getNodesBounds(drawn), width, height, minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+      const target = readableView(drawn.map((n) => ({ ...n.internals.positionAbsolute, width: n.measured.width!, height: n.measured.height! })), width, height);
       if (!nearlySameView(target, { x, y, zoom })) void rf.setViewport(target);
     }, 60);
     return () => clearTimeout(timer);
@@ -146,6 +149,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     const dragging: Record<string, XY> = {};
     const finished: Record<string, XY> = {};
     const sizes: [string, Size][] = [];
+    const grew: [string, Size][] = [];
     for (const change of changes) {
       if (change.type === 'select') {
         selected ??= new Set(current.nodes);
@@ -161,7 +165,11 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         const size = { width: change.dimensions.width, height: change.dimensions.height };
         sizes.push([change.id, size]);
         const type = graph.nodeById.get(change.id)?.type;
-        if (type !== undefined && !overviewRef.current) sizeBook.record(change.id, type, size);
+        if (type !== undefined && !overviewRef.current) {
+          const before = sizeBook.measured(change.id);
+          sizeBook.record(change.id, type, size);
+          if (before && size.height > before.height + 1) grew.push([change.id, before]);
+        }
       }
       // 'remove' never arrives: deleteKeyCode is off and deletion goes through the store.
     }
@@ -176,6 +184,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         store.moveNodes(finished, { groupKey: 'move:keys' });
       }
     }
+    // A node that grew (results, a field opened) never covers its neighbours: they make room.
+    for (const [id, before] of grew) store.makeRoom(id, before);
     if (sizes.length > 0) {
       setMeasured((before) => {
         const next = new Map(before);
@@ -213,7 +223,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     }
     const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
     const addLoader = () => readImageFile(image).then(
-      (loaded) => store.addNode('image-loader', at, { params: { image: loaded } }),
+      (loaded) => store.addNode('image-loader', at, { params: { image: loaded }, free: true }),
       (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'),
     );
     // An image Atelier made carries its workflow, which opens; any other image becomes an Image loader.
@@ -260,7 +270,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
           onViewportChange?.(viewport);
         }}
         {...(initialViewport ? { defaultViewport: initialViewport } : { fitView: true })}
-        fitViewOptions={FIT_VIEW_OPTIONS}
+        fitViewOptions={OPENING_FIT_OPTIONS}
         minZoom={MIN_ZOOM}
         maxZoom={2.5}
         onlyRenderVisibleElements

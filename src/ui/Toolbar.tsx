@@ -95,7 +95,7 @@ export function Toolbar() {
         </button>
       </div>
       <div className="toolbar-group" role="group" aria-label="Canvas">
-        <button type="button" className="button toolbar-button primary-outline" onClick={addNode} aria-keyshortcuts="Control+K" title={`Add a node (${MOD}+K)`}>
+        <button type="button" className="button toolbar-button" onClick={addNode} aria-keyshortcuts="Control+K" title={`Add a node (${MOD}+K)`}>
           + Add node
         </button>
         <button type="button" className="button toolbar-button" onClick={() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 })} title="Fit the workflow in view (F)" aria-keyshortcuts="F">
