@@ -30,6 +30,7 @@ import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
 import { MOD } from './mod-key';
+import { autoFit } from './auto-fit';
 import { useFollowPlaced } from './use-follow-placed';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
@@ -106,10 +107,13 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   // first paint): for a moment after start (without a saved view) and after each Open. Any
   // touch of the canvas ends it, so it never fights the user (or the zoom buttons).
   const loads = useEditor((s) => s.loads);
-  const autoFitUntil = useRef(initialViewport === undefined ? performance.now() + AUTO_FIT_MS : 0);
-  const stopAutoFit = () => {
-    autoFitUntil.current = 0;
-  };
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    if (initialViewport === undefined) autoFit.start(AUTO_FIT_MS);
+    else autoFit.stop();
+  }
+  const stopAutoFit = autoFit.stop;
   useEffect(() => {
     let seen = store.getState().loads;
     // Runs inside store.load(), before React draws the new nodes: the view is moved to where
@@ -120,7 +124,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       if (now === seen) return;
       seen = now;
       sizeBook.forgetNodes();
-      autoFitUntil.current = performance.now() + AUTO_FIT_MS;
+      autoFit.start(AUTO_FIT_MS);
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
       // An empty workflow (New) starts on a fresh canvas at 100%, not at the last file's zoom.
@@ -128,9 +132,9 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     });
   }, [store, rf, sizeBook]);
   useEffect(() => {
-    if (performance.now() > autoFitUntil.current || measured.size === 0) return;
+    if (!autoFit.active() || measured.size === 0) return;
     const timer = setTimeout(() => {
-      if (performance.now() > autoFitUntil.current) return;
+      if (!autoFit.active()) return;
       // fitView's own rule (measured nodes, padded), but the view moves only if that shows: a
       // 500-node graph fitted before it was drawn is usually right already, and moving the view
       // costs every node and wire a look.
@@ -285,7 +289,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         {/* The dots scale with the zoom: in the overview they would be a sub-pixel haze that costs a
             full repaint on every frame of a pan, so they are left out there. */}
         {!overview && <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />}
-        <Controls showInteractive={false} position="bottom-left" />
+        <Controls showInteractive={false} position="bottom-left" onFitView={autoFit.stop} />
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />

@@ -9,6 +9,7 @@ import { useEditor, useEditorStore } from '../store/react';
 import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
+import { autoFit } from './auto-fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
 
@@ -46,11 +47,18 @@ export async function autoLayout(store: EditorStore, sizes: SizeBook, rf?: Fitte
   // The graph may have changed while ELK loaded: only what still exists moves.
   store.arrange(positions, request.partial ? 'auto-layout selection' : 'auto-layout');
   if (rf) {
+    autoFit.stop();
     await drawn();
     const laid = Object.keys(positions).filter((id) => itemOf(id).kind === 'node').map((id) => ({ id }));
     await rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1, ...(request.partial ? { nodes: laid } : {}) });
   }
   return { partial: request.partial };
+}
+
+/** Fit view (the toolbar's button, F): the whole workflow in view, at 100% at most. */
+export function fitAll(rf: Fitter): void {
+  autoFit.stop();
+  void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 });
 }
 
 /** Where a new note or empty group goes: the middle of the view. */

@@ -6,6 +6,7 @@
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useEffect } from 'react';
 import type { EditorStore } from '../store/editor-store';
+import { autoFit } from './auto-fit';
 import { boundsOf, itemOf, nodeRect, rectOf, type Rect } from '../store/frames';
 
 /** Screen pixels kept between what is shown and the canvas's edges. */
@@ -61,7 +62,9 @@ export function useFollowPlaced(store: EditorStore): void {
       if (rects.length === 0) return;
       const { width, height, transform: [x, y, zoom] } = flow.getState();
       const to = followView(boundsOf(rects), { x, y, zoom }, width, height);
-      if (to) void rf.setViewport({ ...to, zoom }, { duration: 200 });
+      if (!to) return;
+      autoFit.stop();
+      void rf.setViewport({ ...to, zoom }, { duration: 200 });
     });
   }, [store, rf, flow]);
 }

@@ -15,7 +15,7 @@ import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
 import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
-import { autoLayout } from './CanvasTools';
+import { autoLayout, fitAll } from './CanvasTools';
 import { copySelection, warmCopy } from './copy-event';
 import type { CanvasNode } from './derive';
 import { noteAwaitingView, typeAhead } from './note-type-ahead';
@@ -111,7 +111,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod || e.altKey) return;
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => store.deleteSelection());
       if (e.key === '?') return act(() => openDialog('help'));
-      if (key === 'f') return act(() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 }));
+      if (key === 'f') return act(() => fitAll(rf));
       if (key === 'n' && !e.shiftKey) return act(() => void store.addNote(placement().flow, '', { free: true }));
       if (key === 'p' && !e.shiftKey) return act(toggleSidePanel);
       if (key === 'l' && !e.shiftKey) {

@@ -203,8 +203,9 @@ export function createMoveActions(core: Core) {
         const above = queue.shift()!;
         for (const [other, r] of rects) {
           if (pushed.has(other) || !overlaps(above, r)) continue;
-          // Only what the growth newly covers: nodes already overlapping stay as the person left them.
-          if (above === rect && overlaps(was, r)) continue;
+          // Nodes beside or above it that it already covered stay as the person left them; what
+          // starts lower down goes below it.
+          if (above === rect && overlaps(was, r) && r.y < rect.y + 1) continue;
           const to = { x: r.x, y: above.y + above.height + ROOM_GAP };
           moved[other] = to;
           pushed.add(other);
