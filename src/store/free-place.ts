@@ -27,7 +27,7 @@ export function anyOverlap(rects: readonly Rect[]): boolean {
   return false;
 }
 
-/** The grid offsets of ring `k` (the square k steps out), nearest first. */
+/** The grid offsets of ring `k` (the square k steps out). */
 function ring(k: number): [number, number][] {
   if (k === 0) return [[0, 0]];
   const cells: [number, number][] = [];
@@ -35,7 +35,8 @@ function ring(k: number): [number, number][] {
     cells.push([i, -k], [i, k]);
     if (i !== -k && i !== k) cells.push([-k, i], [k, i]);
   }
-  return cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]));
+  // Nearest first; of two as near, below before above and right before left (the way a graph reads).
+  return cells.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]) || b[1] - a[1] || b[0] - a[0]);
 }
 
 /**
