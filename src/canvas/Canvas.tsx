@@ -35,7 +35,7 @@ import { useFollowPlaced } from './use-follow-placed';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
-import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView } from './fit';
+import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView, sizeOrNominal } from './fit';
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
@@ -50,6 +50,14 @@ const FRESH_VIEW: Viewport = { x: 0, y: 0, zoom: 1 };
 /** Nothing on the canvas: no node, note or group (New). */
 function isEmpty(doc: Workflow): boolean {
   return doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length;
+}
+
+/**
+ * Whether a node is drawn short of its full size: as the overview draws it (see isCompactNode),
+ * or still waiting for part of itself (its form's code).
+ */
+function notFull(id: string): boolean {
+  return document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"] :is(.atelier-node.compact, [aria-busy="true"])`) !== null;
 }
 
 function hasFiles(e: DragEvent): boolean {
@@ -90,6 +98,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const connectHandlers = useConnectHandlers(store);
   // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
   const sizeBook = useMemo(() => createSizeBook(), []);
+  /** Node heights drawn in full (form loaded), by id: what a node grows from. */
+  const settled = useRef(new Map<string, Size>());
   const overviewRef = useRef(overview);
   overviewRef.current = overview;
   const rf = useShortcuts(store, sizeBook);
@@ -124,6 +134,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       if (now === seen) return;
       seen = now;
       sizeBook.forgetNodes();
+      settled.current.clear();
       autoFit.start(AUTO_FIT_MS);
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
@@ -138,10 +149,12 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       // fitView's own rule (measured nodes, padded), but the view moves only if that shows: a
       // 500-node graph fitted before it was drawn is usually right already, and moving the view
       // costs every node and wire a look.
+      // Every node counts, drawn or not (only those in view are drawn): measured sizes where there
+      // are some, nominal ones elsewhere, so the view does not chase the nodes it brings in.
       const { nodeLookup, width, height, transform: [x, y, zoom] } = flow.getState();
-      const drawn = [...nodeLookup.values()].filter((n) => n.measured.width && n.measured.height && !n.hidden);
-      if (drawn.length === 0) return;
-      const target = readableView(drawn.map((n) => ({ ...n.internals.positionAbsolute, width: n.measured.width!, height: n.measured.height! })), width, height);
+      const all = [...nodeLookup.values()].filter((n) => !n.hidden);
+      if (!all.some((n) => n.measured.width && n.measured.height)) return;
+      const target = readableView(all.map((n) => ({ ...n.internals.positionAbsolute, ...sizeOrNominal(n.measured) })), width, height);
       if (!nearlySameView(target, { x, y, zoom })) void rf.setViewport(target);
     }, 60);
     return () => clearTimeout(timer);
@@ -169,10 +182,12 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         const size = { width: change.dimensions.width, height: change.dimensions.height };
         sizes.push([change.id, size]);
         const type = graph.nodeById.get(change.id)?.type;
-        if (type !== undefined && !overviewRef.current) {
-          const before = sizeBook.measured(change.id);
+        // Sizes, and growth, count from nodes drawn in full (form loaded, not the overview's).
+        if (type !== undefined && !overviewRef.current && !notFull(change.id)) {
           sizeBook.record(change.id, type, size);
-          if (before && size.height > before.height + 1) grew.push([change.id, before]);
+          const before = settled.current.get(change.id);
+          settled.current.set(change.id, size);
+          if (before && size.height > before.height + 1 && !autoFit.active()) grew.push([change.id, before]);
         }
       }
       // 'remove' never arrives: deleteKeyCode is off and deletion goes through the store.

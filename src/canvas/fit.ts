@@ -45,6 +45,11 @@ export function readableView(rects: readonly Rect[], width: number, height: numb
 /** Roughly how big a node is before it is measured, for placing the view before it is drawn. */
 const NOMINAL_NODE = { width: 300, height: 360 };
 
+/** A node's measured size, or the nominal one when it has not been drawn. */
+export function sizeOrNominal(measured: { width?: number; height?: number }): { width: number; height: number } {
+  return measured.width && measured.height ? { width: measured.width, height: measured.height } : NOMINAL_NODE;
+}
+
 /**
  * The view a workflow opens in (readableView), from positions and nominal sizes, before its
  * nodes are drawn. The readable zoom is above LOW_ZOOM, so nodes are drawn in full.

@@ -10,8 +10,6 @@ export interface SizeBook {
 
 export interface RecordingSizeBook extends SizeBook {
   record(id: string, type: string, size: { width: number; height: number }): void;
-  /** The size last measured at full zoom for this node, if any. */
-  measured(id: string): { width: number; height: number } | undefined;
   /** Another workflow was opened: sizes by id belong to the one before. */
   forgetNodes(): void;
 }
@@ -26,7 +24,6 @@ export function createSizeBook(): RecordingSizeBook {
       const seen = byType.get(type);
       if (!seen || size.height > seen.height) byType.set(type, size);
     },
-    measured: (id) => byId.get(id),
     forgetNodes() {
       byId.clear();
     },
