@@ -108,6 +108,9 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   useEffect(() => {
     store.setMeasure((id, typeHint) => {
       if (itemOf(id).kind !== 'node') return undefined;
+      // A node drawn in full right now is measured as it is (its box, unscaled by the zoom).
+      const drawn = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      if (drawn && drawn.offsetHeight > 0 && !notFull(id)) return { width: drawn.offsetWidth, height: drawn.offsetHeight };
       const type = store.getState().index.nodeById.get(id)?.type ?? typeHint;
       return type === undefined ? undefined : sizeBook.size(id, type);
     });
