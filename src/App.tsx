@@ -11,6 +11,7 @@ import { HistorySection } from './history/HistorySection';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
+import { SidePanel } from './ui/SidePanel';
 import { Toasts } from './ui/toast';
 import { Toolbar } from './ui/Toolbar';
 import { closeDialog, uiStore } from './ui/ui-state';
@@ -49,10 +50,10 @@ function Shell({ viewport, onViewportChange }: AppProps) {
       <Toolbar />
       <main className="workspace">
         <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
-        <aside className="side-panel">
+        <SidePanel>
           <RunPanel />
           <HistorySection />
-        </aside>
+        </SidePanel>
       </main>
       <Toasts />
       <Suspense fallback={null}>

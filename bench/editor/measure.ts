@@ -84,11 +84,12 @@ export async function watchLongTasks(page: Page): Promise<void> {
  * showing the final set of React Flow nodes, at least `minNodes` of them (the same for three
  * frames), or the end of the last long task after it if the main thread was still busy, plus
  * however long a task queued then waits to run. Nodes count once React Flow shows them (it keeps
- * a node hidden until it has measured it). Pass the number of nodes expected: with fewer, the
- * graph already on the page can pass for the one being opened. Needs `watchLongTasks` first.
+ * a node hidden until it has measured it). Pass the number of nodes expected, or the id of a node
+ * of the graph being opened (`marker`) that must be shown: otherwise the graph already on the page
+ * can pass for the one being opened. Needs `watchLongTasks` first.
  */
-export async function paintedAndIdle(page: Page, since: number, minNodes: number): Promise<number> {
-  return page.evaluate(async ({ since, minNodes }) => {
+export async function paintedAndIdle(page: Page, since: number, minNodes: number, marker?: string): Promise<number> {
+  return page.evaluate(async ({ since, minNodes, marker }) => {
     const w = window as unknown as { __longTasks?: { start: number; end: number }[]; __longTaskObserver?: PerformanceObserver };
     const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
     const shown = () => {
@@ -102,7 +103,8 @@ export async function paintedAndIdle(page: Page, since: number, minNodes: number
     while (stable < 3) {
       const t = await frame();
       const count = shown();
-      if (count >= minNodes && count === last) stable++;
+      const opened = marker === undefined || document.querySelector(`.react-flow__node[data-id="${marker}"]`) !== null;
+      if (opened && count >= minNodes && count === last) stable++;
       else {
         stable = 0;
         settledAt = t;
@@ -119,7 +121,7 @@ export async function paintedAndIdle(page: Page, since: number, minNodes: number
       port2.postMessage(null);
     });
     return busyUntil - since + (performance.now() - queued);
-  }, { since, minNodes });
+  }, { since, minNodes, marker });
 }
 
 /** JS heap in use after a full garbage collection, in MB. */

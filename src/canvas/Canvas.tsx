@@ -4,7 +4,7 @@
  * step at its end; selection and measured sizes never enter the document).
  */
 import {
-  Background, BackgroundVariant, Controls, getViewportForBounds, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
+  Background, BackgroundVariant, Controls, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
   type Viewport,
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
@@ -30,10 +30,12 @@ import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
 import { MOD } from './mod-key';
+import { autoFit } from './auto-fit';
+import { useFollowPlaced } from './use-follow-placed';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
-import { estimateFit, FIT_VIEW_OPTIONS, MIN_ZOOM, nearlySameView } from './fit';
+import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView, sizeOrNominal } from './fit';
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
@@ -48,6 +50,14 @@ const FRESH_VIEW: Viewport = { x: 0, y: 0, zoom: 1 };
 /** Nothing on the canvas: no node, note or group (New). */
 function isEmpty(doc: Workflow): boolean {
   return doc.nodes.length === 0 && !doc.notes?.length && !doc.groups?.length;
+}
+
+/**
+ * Whether a node is drawn short of its full size: as the overview draws it (see isCompactNode),
+ * or still waiting for part of itself (its form's code).
+ */
+function notFull(id: string): boolean {
+  return document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"] :is(.atelier-node.compact, [aria-busy="true"])`) !== null;
 }
 
 function hasFiles(e: DragEvent): boolean {
@@ -78,7 +88,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
   const frameDeriver = useMemo(() => createFrameDeriver(), []);
   const nodes = useMemo<AnyNode[]>(() => {
-    const frames = frameDeriver(doc, selection, drag, resize);
+    const frames = frameDeriver(doc, selection, drag, resize, measured);
     const graph = deriver.nodes(doc, selection, drag, measured);
     // Frames first: they are drawn behind everything else.
     return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
@@ -88,15 +98,21 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const connectHandlers = useConnectHandlers(store);
   // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
   const sizeBook = useMemo(() => createSizeBook(), []);
+  /** Node heights drawn in full (form loaded), by id: what a node grows from. */
+  const settled = useRef(new Map<string, Size>());
   const overviewRef = useRef(overview);
   overviewRef.current = overview;
   const rf = useShortcuts(store, sizeBook);
   useReveal(store);
+  useFollowPlaced(store);
   useEffect(() => {
-    store.setMeasure((id) => {
+    store.setMeasure((id, typeHint) => {
       if (itemOf(id).kind !== 'node') return undefined;
-      const node = store.getState().index.nodeById.get(id);
-      return node && sizeBook.size(id, node.type);
+      // A node drawn in full right now is measured as it is (its box, unscaled by the zoom).
+      const drawn = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      if (drawn && drawn.offsetHeight > 0 && !notFull(id)) return { width: drawn.offsetWidth, height: drawn.offsetHeight };
+      const type = store.getState().index.nodeById.get(id)?.type ?? typeHint;
+      return type === undefined ? undefined : sizeBook.size(id, type);
     });
   }, [store, sizeBook]);
 
@@ -104,10 +120,13 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   // first paint): for a moment after start (without a saved view) and after each Open. Any
   // touch of the canvas ends it, so it never fights the user (or the zoom buttons).
   const loads = useEditor((s) => s.loads);
-  const autoFitUntil = useRef(initialViewport === undefined ? performance.now() + AUTO_FIT_MS : 0);
-  const stopAutoFit = () => {
-    autoFitUntil.current = 0;
-  };
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    if (initialViewport === undefined) autoFit.start(AUTO_FIT_MS);
+    else autoFit.stop();
+  }
+  const stopAutoFit = autoFit.stop;
   useEffect(() => {
     let seen = store.getState().loads;
     // Runs inside store.load(), before React draws the new nodes: the view is moved to where
@@ -117,24 +136,28 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       const { loads: now, doc } = store.getState();
       if (now === seen) return;
       seen = now;
-      autoFitUntil.current = performance.now() + AUTO_FIT_MS;
+      sizeBook.forgetNodes();
+      settled.current.clear();
+      autoFit.start(AUTO_FIT_MS);
       const rect = document.querySelector('.canvas')?.getBoundingClientRect();
       if (rect && doc.nodes.length > 0) void rf.setViewport(estimateFit(doc.nodes, rect.width, rect.height));
       // An empty workflow (New) starts on a fresh canvas at 100%, not at the last file's zoom.
       else if (isEmpty(doc)) void rf.setViewport(FRESH_VIEW);
     });
-  }, [store, rf]);
+  }, [store, rf, sizeBook]);
   useEffect(() => {
-    if (performance.now() > autoFitUntil.current || measured.size === 0) return;
+    if (!autoFit.active() || measured.size === 0) return;
     const timer = setTimeout(() => {
-      if (performance.now() > autoFitUntil.current) return;
+      if (!autoFit.active()) return;
       // fitView's own rule (measured nodes, padded), but the view moves only if that shows: a
       // 500-node graph fitted before it was drawn is usually right already, and moving the view
       // costs every node and wire a look.
-      const { nodeLookup, width, height, minZoom, transform: [x, y, zoom] } = flow.getState();
-      const drawn = [...nodeLookup.values()].filter((n) => n.measured.width && n.measured.height && !n.hidden);
-      if (drawn.length === 0) return;
-      const target = getViewportForBounds(rf.getNodesBounds(drawn), width, height, minZoom, FIT_VIEW_OPTIONS.maxZoom, FIT_VIEW_OPTIONS.padding);
+      // Every node counts, drawn or not (only those in view are drawn): measured sizes where there
+      // are some, nominal ones elsewhere, so the view does not chase the nodes it brings in.
+      const { nodeLookup, width, height, transform: [x, y, zoom] } = flow.getState();
+      const all = [...nodeLookup.values()].filter((n) => !n.hidden);
+      if (!all.some((n) => n.measured.width && n.measured.height)) return;
+      const target = readableView(all.map((n) => ({ ...n.internals.positionAbsolute, ...sizeOrNominal(n.measured) })), width, height);
       if (!nearlySameView(target, { x, y, zoom })) void rf.setViewport(target);
     }, 60);
     return () => clearTimeout(timer);
@@ -146,6 +169,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     const dragging: Record<string, XY> = {};
     const finished: Record<string, XY> = {};
     const sizes: [string, Size][] = [];
+    const grew: [string, Size][] = [];
     for (const change of changes) {
       if (change.type === 'select') {
         selected ??= new Set(current.nodes);
@@ -161,7 +185,13 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         const size = { width: change.dimensions.width, height: change.dimensions.height };
         sizes.push([change.id, size]);
         const type = graph.nodeById.get(change.id)?.type;
-        if (type !== undefined && !overviewRef.current) sizeBook.record(change.id, type, size);
+        // Sizes, and growth, count from nodes drawn in full (form loaded, not the overview's).
+        if (type !== undefined && !overviewRef.current && !notFull(change.id)) {
+          sizeBook.record(change.id, type, size);
+          const before = settled.current.get(change.id);
+          settled.current.set(change.id, size);
+          if (before && size.height > before.height + 1 && !autoFit.active()) grew.push([change.id, before]);
+        }
       }
       // 'remove' never arrives: deleteKeyCode is off and deletion goes through the store.
     }
@@ -176,6 +206,8 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         store.moveNodes(finished, { groupKey: 'move:keys' });
       }
     }
+    // A node that grew (results, a field opened) never covers its neighbours: they make room.
+    for (const [id, before] of grew) store.makeRoom(id, before);
     if (sizes.length > 0) {
       setMeasured((before) => {
         const next = new Map(before);
@@ -213,7 +245,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     }
     const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
     const addLoader = () => readImageFile(image).then(
-      (loaded) => store.addNode('image-loader', at, { params: { image: loaded } }),
+      (loaded) => store.addNode('image-loader', at, { params: { image: loaded }, free: true }),
       (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'),
     );
     // An image Atelier made carries its workflow, which opens; any other image becomes an Image loader.
@@ -260,7 +292,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
           onViewportChange?.(viewport);
         }}
         {...(initialViewport ? { defaultViewport: initialViewport } : { fitView: true })}
-        fitViewOptions={FIT_VIEW_OPTIONS}
+        fitViewOptions={OPENING_FIT_OPTIONS}
         minZoom={MIN_ZOOM}
         maxZoom={2.5}
         onlyRenderVisibleElements
@@ -275,7 +307,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         {/* The dots scale with the zoom: in the overview they would be a sub-pixel haze that costs a
             full repaint on every frame of a pan, so they are left out there. */}
         {!overview && <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />}
-        <Controls showInteractive={false} position="bottom-left" />
+        <Controls showInteractive={false} position="bottom-left" onFitView={autoFit.stop} />
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />

@@ -9,6 +9,7 @@ import { useEditor, useEditorStore } from '../store/react';
 import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
+import { autoFit } from './auto-fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
 
@@ -25,8 +26,19 @@ function readMinimap(): boolean {
 /** Whether the minimap is shown (Canvas draws it); remembered per browser. */
 export const minimapStore = createSmallStore(readMinimap());
 
-/** Lays out the selection (two nodes or more) or the whole graph, as one undo step. */
-export async function autoLayout(store: EditorStore, sizes: SizeBook): Promise<{ partial: boolean } | undefined> {
+/** What auto-layout needs of React Flow: fitting the view once the nodes have moved. */
+interface Fitter {
+  fitView(options: { padding: number; duration: number; maxZoom: number; nodes?: { id: string }[] }): Promise<boolean>;
+}
+
+/** Two frames: React Flow has drawn the nodes where the layout put them. */
+const drawn = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/**
+ * Lays out the selection (two nodes or more) or the whole graph, as one undo step, then fits the
+ * view to what it laid out, so nothing is left out of sight.
+ */
+export async function autoLayout(store: EditorStore, sizes: SizeBook, rf?: Fitter): Promise<{ partial: boolean } | undefined> {
   const [{ layoutRequest, placeLaidOut }, { computeLayout }] = await Promise.all([import('./layout-input'), import('./auto-layout')]);
   const { doc, selection } = store.getState();
   const request = layoutRequest(doc, selection, store.registry, sizes);
@@ -34,7 +46,19 @@ export async function autoLayout(store: EditorStore, sizes: SizeBook): Promise<{
   const positions = placeLaidOut(request, await computeLayout(request.graph, request.origin));
   // The graph may have changed while ELK loaded: only what still exists moves.
   store.arrange(positions, request.partial ? 'auto-layout selection' : 'auto-layout');
+  if (rf) {
+    autoFit.stop();
+    await drawn();
+    const laid = Object.keys(positions).filter((id) => itemOf(id).kind === 'node').map((id) => ({ id }));
+    await rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1, ...(request.partial ? { nodes: laid } : {}) });
+  }
   return { partial: request.partial };
+}
+
+/** Fit view (the toolbar's button, F): the whole workflow in view, at 100% at most. */
+export function fitAll(rf: Fitter): void {
+  autoFit.stop();
+  void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 });
 }
 
 /** Where a new note or empty group goes: the middle of the view. */
@@ -65,9 +89,7 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
 
   const layout = useCallback(() => {
     setBusy(true);
-    autoLayout(store, sizes).then((done) => {
-      if (done && !done.partial) void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 });
-    }, (error: unknown) => toast(`Auto-layout failed: ${error instanceof Error ? error.message : String(error)}`, 'error'))
+    autoLayout(store, sizes, rf).then(() => undefined, (error: unknown) => toast(`Auto-layout failed: ${error instanceof Error ? error.message : String(error)}`, 'error'))
       .finally(() => setBusy(false));
   }, [store, sizes, rf]);
 
@@ -76,7 +98,7 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
       <button type="button" className="button toolbar-button" title="Add a note (N)" aria-keyshortcuts="N"
         onClick={() => {
           const c = viewCentre(rf);
-          store.addNote({ x: c.x - DEFAULT_NOTE_SIZE.width / 2, y: c.y - DEFAULT_NOTE_SIZE.height / 2 });
+          store.addNote({ x: c.x - DEFAULT_NOTE_SIZE.width / 2, y: c.y - DEFAULT_NOTE_SIZE.height / 2 }, '', { free: true });
         }}>
         Add note
       </button>

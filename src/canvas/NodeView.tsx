@@ -18,7 +18,7 @@ import { inputsFor } from './ports';
 import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';
-import { isLowZoom } from './zoom';
+import { isCompactNode } from './zoom';
 
 const NO_INPUTS: readonly never[] = [];
 
@@ -43,7 +43,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const inbound = useEditor((s) => s.index.inbound.get(id));
   const outbound = useEditor((s) => s.index.outbound.get(id));
   const asInput = useEditor((s) => s.asInput.get(id));
-  const compact = useStore(isLowZoom);
+  const compact = useStore(useMemo(() => isCompactNode(id), [id]));
   // A string, so the node re-renders only when its own list inputs change.
   const splitting = useEditor((s) => listFlowOf(s.doc, store.registry).splitting.get(id)?.join('\n') ?? '');
   const { NodeRunStatus, NodeResults } = useRunSlots();

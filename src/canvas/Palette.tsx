@@ -80,7 +80,7 @@ export default function PaletteList({ request, query, listId, keys, onActive }: 
     // A node feeding an input is placed to its left; one fed by an output, to the right.
     const at = connect?.side === 'input' ? { x: flow.x - 320, y: flow.y - 40 } : { x: flow.x, y: flow.y - 40 };
     const link = connect ? ('from' in connect ? { from: connect.from } : { to: connect.to }) : undefined;
-    store.addNode(entry.def.type, at, link ? { connect: link } : {});
+    store.addNode(entry.def.type, at, { ...(link ? { connect: link } : {}), free: true });
     closePalette();
   };
 

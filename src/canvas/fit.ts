@@ -3,37 +3,59 @@
  * a big file is drawn once at its final zoom), and the rule for whether a refit is worth making.
  */
 import type { Viewport } from '@xyflow/react';
+import { boundsOf, NODE_WIDTH, type Rect } from '../store/frames';
 import type { XY } from '../store/state';
-import { LOW_ZOOM } from './zoom';
 
 export const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
 export const MIN_ZOOM = 0.05;
 
-/**
- * Roughly how big a node is before it is measured, for fitting a workflow before it is drawn:
- * with its form, and as the overview draws it (title and ports) below LOW_ZOOM.
- */
-const NOMINAL_NODE = { width: 300, height: 360 };
-const NOMINAL_OVERVIEW_NODE = { width: 300, height: 90 };
+/** The smallest text drawn in a node, in CSS pixels at 100% (node.css, form.css, results.css). */
+export const NODE_TEXT_MIN_PX = 12;
+/** The smallest a node's text may be on screen when a workflow opens. */
+export const READABLE_TEXT_PX = 11;
+/** Opening a workflow never zooms out further than this: its smallest text stays readable. */
+export const READABLE_ZOOM = READABLE_TEXT_PX / NODE_TEXT_MIN_PX;
+/** The first fit React Flow makes before the nodes are measured: never below the readable zoom. */
+export const OPENING_FIT_OPTIONS = { ...FIT_VIEW_OPTIONS, minZoom: READABLE_ZOOM };
+/** Screen pixels between the start of a graph too big to fit and the canvas's left edge. */
+const START_MARGIN = 40;
 
-/** The view that shows every node, from positions and nominal sizes (the same rule as fitView). */
-export function estimateFit(nodes: readonly { position: XY }[], width: number, height: number): { x: number; y: number; zoom: number } {
-  const xs = nodes.map((n) => n.position.x);
-  const ys = nodes.map((n) => n.position.y);
-  const left = Math.min(...xs);
-  const top = Math.min(...ys);
-  const fit = (node: { width: number; height: number }) => {
-    const w = Math.max(...xs) + node.width - left;
-    const h = Math.max(...ys) + node.height - top;
-    const pad = 1 + 2 * FIT_VIEW_OPTIONS.padding;
-    const zoom = Math.max(MIN_ZOOM, Math.min(FIT_VIEW_OPTIONS.maxZoom, width / (w * pad), height / (h * pad)));
-    return { x: (width - w * zoom) / 2 - left * zoom, y: (height - h * zoom) / 2 - top * zoom, zoom };
-  };
-  const full = fit(NOMINAL_NODE);
-  if (full.zoom >= LOW_ZOOM) return full;
-  // So far out the nodes are drawn as the overview draws them, smaller.
-  const overview = fit(NOMINAL_OVERVIEW_NODE);
-  return overview.zoom < LOW_ZOOM ? overview : full;
+/**
+ * The view a workflow opens in: all of it, fitted, when that keeps its text readable; otherwise
+ * at the readable zoom, showing where it starts: its leftmost nodes near the left edge, centred
+ * from top to bottom (the whole graph when it is short enough, else its first column).
+ */
+export function readableView(rects: readonly Rect[], width: number, height: number): Viewport {
+  const box = boundsOf(rects);
+  const pad = 1 + 2 * FIT_VIEW_OPTIONS.padding;
+  const fitZoom = Math.min(FIT_VIEW_OPTIONS.maxZoom, width / (box.width * pad), height / (box.height * pad));
+  if (fitZoom >= READABLE_ZOOM) {
+    return { x: (width - box.width * fitZoom) / 2 - box.x * fitZoom, y: (height - box.height * fitZoom) / 2 - box.y * fitZoom, zoom: fitZoom };
+  }
+  const zoom = READABLE_ZOOM;
+  const x = START_MARGIN - box.x * zoom;
+  if (box.height * zoom + 2 * START_MARGIN <= height) return { x, y: (height - box.height * zoom) / 2 - box.y * zoom, zoom };
+  const first = boundsOf(rects.filter((r) => r.x < box.x + NODE_WIDTH));
+  const y = first.height * zoom + 2 * START_MARGIN <= height
+    ? (height - first.height * zoom) / 2 - first.y * zoom
+    : START_MARGIN - first.y * zoom;
+  return { x, y, zoom };
+}
+
+/** Roughly how big a node is before it is measured, for placing the view before it is drawn. */
+const NOMINAL_NODE = { width: 300, height: 360 };
+
+/** A node's measured size, or the nominal one when it has not been drawn. */
+export function sizeOrNominal(measured: { width?: number; height?: number }): { width: number; height: number } {
+  return measured.width && measured.height ? { width: measured.width, height: measured.height } : NOMINAL_NODE;
+}
+
+/**
+ * The view a workflow opens in (readableView), from positions and nominal sizes, before its
+ * nodes are drawn. The readable zoom is above LOW_ZOOM, so nodes are drawn in full.
+ */
+export function estimateFit(nodes: readonly { position: XY }[], width: number, height: number): Viewport {
+  return readableView(nodes.map((n) => ({ ...n.position, ...NOMINAL_NODE })), width, height);
 }
 
 /** Whether two views differ by less than anyone would see (a pixel or so, a percent of zoom). */

@@ -6,6 +6,7 @@
 import type { ReactFlowInstance } from '@xyflow/react';
 import type { FocusRequest } from '../store/state';
 import type { CanvasNode } from './derive';
+import { autoFit } from './auto-fit';
 import { LOW_ZOOM } from './zoom';
 
 /**
@@ -56,6 +57,7 @@ export function reveal(rf: ReactFlowInstance<CanvasNode>, request: FocusRequest,
   const height = node.measured.height ?? 200;
   const { x, y } = node.internals.positionAbsolute;
   const zoom = Math.max(rf.getViewport().zoom, LOW_ZOOM + 0.4);
+  autoFit.stop();
   void rf.setCenter(x + width / 2, y + Math.min(height / 2, 240), { zoom, duration: 250 });
   const started = performance.now();
   const attempt = () => {

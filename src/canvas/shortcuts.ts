@@ -27,6 +27,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Arrow keys', action: 'Move the selected nodes', group: 'Canvas' },
   { keys: 'F', action: 'Fit the whole workflow in view', group: 'Canvas' },
   { keys: 'Escape', action: 'Clear the selection, close the palette', group: 'Canvas' },
+  { keys: 'P', action: 'Collapse the side panel to Run and Cancel, or show it again (drag its left edge to resize it)', group: 'Canvas' },
   { keys: `${MOD}+O`, action: 'Open a workflow file', group: 'File' },
   { keys: `${MOD}+S`, action: 'Save (download) the workflow', group: 'File' },
   { keys: 'Drop a file on the canvas', action: 'A workflow (.json) opens; an image Atelier made opens the workflow inside it; any other image becomes an Image loader', group: 'File' },

@@ -8,8 +8,14 @@ export interface SizeBook {
   size(id: string, type: string): { width: number; height: number };
 }
 
+export interface RecordingSizeBook extends SizeBook {
+  record(id: string, type: string, size: { width: number; height: number }): void;
+  /** Another workflow was opened: sizes by id belong to the one before. */
+  forgetNodes(): void;
+}
+
 /** A SizeBook fed with what the canvas measures at full zoom. */
-export function createSizeBook(): SizeBook & { record(id: string, type: string, size: { width: number; height: number }): void } {
+export function createSizeBook(): RecordingSizeBook {
   const byId = new Map<string, { width: number; height: number }>();
   const byType = new Map<string, { width: number; height: number }>();
   return {
@@ -17,6 +23,9 @@ export function createSizeBook(): SizeBook & { record(id: string, type: string, 
       byId.set(id, size);
       const seen = byType.get(type);
       if (!seen || size.height > seen.height) byType.set(type, size);
+    },
+    forgetNodes() {
+      byId.clear();
     },
     size(id, type) {
       return byId.get(id) ?? byType.get(type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };

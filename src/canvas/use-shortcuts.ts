@@ -13,8 +13,9 @@ import { loadProducer } from '../store/produce';
 import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
+import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
-import { autoLayout } from './CanvasTools';
+import { autoLayout, fitAll } from './CanvasTools';
 import { copySelection, warmCopy } from './copy-event';
 import type { CanvasNode } from './derive';
 import { noteAwaitingView, typeAhead } from './note-type-ahead';
@@ -95,7 +96,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod && ((e.shiftKey && key === 'z') || key === 'y')) return act(() => store.redo());
       if (mod && key === 'd') {
         return act(() => {
-          const result = store.duplicate();
+          const result = store.duplicate({ free: true });
           if (!result.ok) toast(result.reason, 'info');
         });
       }
@@ -110,10 +111,11 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod || e.altKey) return;
       if (e.key === 'Delete' || e.key === 'Backspace') return act(() => store.deleteSelection());
       if (e.key === '?') return act(() => openDialog('help'));
-      if (key === 'f') return act(() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 }));
-      if (key === 'n' && !e.shiftKey) return act(() => void store.addNote(placement().flow));
+      if (key === 'f') return act(() => fitAll(rf));
+      if (key === 'n' && !e.shiftKey) return act(() => void store.addNote(placement().flow, '', { free: true }));
+      if (key === 'p' && !e.shiftKey) return act(toggleSidePanel);
       if (key === 'l' && !e.shiftKey) {
-        return act(() => void autoLayout(store, sizes).catch((error: unknown) => toast(`Auto-layout failed: ${error instanceof Error ? error.message : String(error)}`, 'error')));
+        return act(() => void autoLayout(store, sizes, rf).catch((error: unknown) => toast(`Auto-layout failed: ${error instanceof Error ? error.message : String(error)}`, 'error')));
       }
       const only = selected.length === 1 ? itemOf(selected[0]!) : undefined;
       if (e.key === 'F2' && only) {
@@ -144,7 +146,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         const only = selection.nodes.size === 1 ? index.nodeById.get([...selection.nodes][0]!) : undefined;
         readImageFile(image).then((loaded) => {
           if (only?.type === 'image-loader') store.setParam(only.id, 'image', loaded);
-          else store.addNode('image-loader', placement().flow, { params: { image: loaded } });
+          else store.addNode('image-loader', placement().flow, { params: { image: loaded }, free: true });
         }, (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'));
         return;
       }
@@ -158,12 +160,12 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       };
       // What this tab copied comes back as it was; anything else is read like a file.
       if (textData === store.copiedText()) {
-        report(store.paste(at));
+        report(store.paste(at, { free: true }));
         return;
       }
       void import('../store/paste-text').then(async ({ parsePasteToStore }) => {
         const parsed = await parsePasteToStore(textData, store.registry);
-        report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings) : parsed);
+        report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings, { free: true }) : parsed);
       });
     };
 

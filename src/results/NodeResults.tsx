@@ -1,6 +1,6 @@
 /**
- * A node's results inside the node: images as thumbnails from object URLs (a click opens the
- * large viewer), each with "pin this seed" and a download that carries the workflow as it was
+ * A node's results inside the node: images as fixed-size thumbnails from object URLs (a click
+ * opens the large viewer, which shows the whole picture), each with "pin this seed" and a download that carries the workflow as it was
  * run; text as plain text (never HTML). Results of an earlier run stay visible, dimmed, while a
  * new run of the node is under way.
  */

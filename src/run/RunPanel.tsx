@@ -5,6 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useBatchProgress, useLastBatch, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
+import { MOD } from '../canvas/mod-key';
+import { openSidePanel } from '../ui/side-panel-state';
 import { formatDuration, plural } from './format';
 import './run.css';
 
@@ -67,15 +69,20 @@ export function RunPanel() {
   const sessionRuns = useSessionUsage().runs;
   const { problems, summary, error } = overview;
   const running = overview.running || batch !== undefined;
+  // A collapsed panel opens to show why a run could not start.
+  const refused = problems.length > 0 || error !== undefined;
+  useEffect(() => {
+    if (refused) openSidePanel();
+  }, [refused]);
 
   return (
     <section className="run-panel" aria-label="Run">
       <div className="run-panel__buttons">
-        <button type="button" className="run-panel__run" onClick={() => start({ mode: 'all' })} disabled={running} aria-keyshortcuts="Control+Enter">
-          Run
+        <button type="button" className="button primary run-panel__run" onClick={() => start({ mode: 'all' })} disabled={running} aria-keyshortcuts="Control+Enter" title={`Run the workflow (${MOD}+Enter)`}>
+          <span aria-hidden="true">▶ </span>Run
         </button>
         <RunCount disabled={running} />
-        <button type="button" onClick={() => queue.cancel()} disabled={!running} aria-keyshortcuts="Escape">
+        <button type="button" className="button run-panel__cancel" onClick={() => queue.cancel()} disabled={!running} aria-keyshortcuts="Escape" title="Cancel the run (Escape)">
           Cancel
         </button>
         <span className="run-panel__state" role="status">

@@ -9,6 +9,7 @@ import {
   anchorOf, contains, DEFAULT_GROUP_SIZE, DEFAULT_NOTE_SIZE, frameAround, freshId, groupAt, groupItem, itemOf, membership,
   nodeRect, noteItem, rectOf, setMembership, type Rect, NODE_WIDTH,
 } from './frames';
+import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
 import type { LiveResize, XY } from './state';
 
@@ -36,16 +37,20 @@ export function createAnnotationActions(core: Core) {
   }
 
   const actions = {
-    /** Adds a note at `position` (its top-left corner); returns its id and selects it. */
-    addNote(position: XY, text = ''): string {
+    /**
+     * Adds a note at `position` (its top-left corner), or with `free` at the nearest place there
+     * where it covers no node or note; returns its id and selects it.
+     */
+    addNote(position: XY, text = '', options: { free?: boolean } = {}): string {
       const doc = core.get().doc;
       const id = freshId(doc.notes ?? [], 'note');
-      const note: WorkflowNote = { id, position: place(position), size: { ...DEFAULT_NOTE_SIZE }, text };
+      const at = options.free ? freePosition(place(position), DEFAULT_NOTE_SIZE, doc, core.measure) : position;
+      const note: WorkflowNote = { id, position: place(at), size: { ...DEFAULT_NOTE_SIZE }, text };
       const owner = doc.groups && groupAt(doc.groups, anchorOf('note', note.position, note.size.width, note.size.height));
       core.change({ label: 'add note' }, (draft) => {
         (draft.notes ??= []).push(note);
         if (owner) setMembership(draft, noteItem(id), owner.id);
-      }, { selection: { nodes: new Set([noteItem(id)]), edges: new Set() } });
+      }, { selection: { nodes: new Set([noteItem(id)]), edges: new Set() }, ...(options.free ? { placed: placedMark([noteItem(id)]) } : {}) });
       return id;
     },
 

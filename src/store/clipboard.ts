@@ -11,12 +11,21 @@ import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
 import type { WorkflowWarning } from '../../workflow/errors';
 import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowNode, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
-import { freshId, groupItem, itemOf, noteItem } from './frames';
+import { freshId, groupItem, itemOf, nodeRect, noteItem, rectOf } from './frames';
+import { freeShift, occupied, placedMark } from './free-place';
 import type { XY } from './state';
 
 export type PasteResult =
   | { ok: true; /** New nodes, notes and groups, by canvas id. */ nodeIds: string[]; warnings: WorkflowWarning[] }
   | { ok: false; reason: string };
+
+export interface PlaceOptions {
+  /**
+   * Move what is pasted on to the nearest place where it covers no node or note already there
+   * (what the editor's commands ask for); without it, it goes exactly where it is told.
+   */
+  free?: boolean;
+}
 
 /** How far each repeated paste of the same thing lands from the one before, so pastes never stack. */
 export const PASTE_OFFSET = 40;
@@ -55,7 +64,7 @@ export function createClipboardActions(core: Core) {
    * Adds a fragment's items with fresh ids, at `at` (flow coordinates) or offset from where they
    * were; `verb` names the undo step ("Undo duplicate node").
    */
-  function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = [], verb: 'paste' | 'duplicate' = 'paste'): PasteResult {
+  function pasteFragment(source: Fragment, at?: XY, warnings: WorkflowWarning[] = [], verb: 'paste' | 'duplicate' = 'paste', options: PlaceOptions = {}): PasteResult {
     const sourceNotes = source.notes ?? [];
     const sourceGroups = source.groups ?? [];
     const all = [...source.nodes, ...sourceNotes, ...sourceGroups];
@@ -68,10 +77,19 @@ export function createClipboardActions(core: Core) {
       ? { ...repeat, count: repeat.count + 1 }
       : { signature: sig, anchor, count: at ? 0 : 1 };
     const step = PASTE_OFFSET * repeat.count;
-    const shift = at ? { x: at.x - minX + step, y: at.y - minY + step } : { x: step, y: step };
+    const offset = at ? { x: at.x - minX + step, y: at.y - minY + step } : { x: step, y: step };
+    const { doc } = core.get();
+    // With `free`, the whole fragment moves on from there to the nearest place where none of its
+    // nodes and notes covers one already there.
+    const room = options.free
+      ? freeShift([
+        ...source.nodes.map((n) => nodeRect(n.id, n.position, (id) => core.measure(id, n.type))),
+        ...sourceNotes.map(rectOf),
+      ].map((r) => ({ ...r, x: r.x + offset.x, y: r.y + offset.y })), occupied(doc, core.measure))
+      : { x: 0, y: 0 };
+    const shift = { x: offset.x + room.x, y: offset.y + room.y };
     const moved = (p: XY): XY => ({ x: Math.round(p.x + shift.x), y: Math.round(p.y + shift.y) });
 
-    const { doc } = core.get();
     const taken: WorkflowNode[] = [...doc.nodes];
     const ids = new Map<string, string>();
     const nodes: WorkflowNode[] = source.nodes.map((node) => {
@@ -117,7 +135,7 @@ export function createClipboardActions(core: Core) {
       draft.edges.push(...edges);
       if (notes.length > 0) (draft.notes ??= []).push(...notes);
       if (groups.length > 0) (draft.groups ??= []).push(...groups);
-    }, { selection: { nodes: new Set(newIds), edges: new Set() } });
+    }, { selection: { nodes: new Set(newIds), edges: new Set() }, ...(options.free ? { placed: placedMark(newIds) } : {}) });
     return { ok: true, nodeIds: newIds, warnings };
   }
 
@@ -139,10 +157,10 @@ export function createClipboardActions(core: Core) {
       if (copied) copied = { ...copied, text };
     },
 
-    /** Pastes what this tab copied last, at `at` or offset from where it was. */
-    paste(at?: XY): PasteResult {
+    /** Pastes what this tab copied last, at `at` or offset from where it was (`free`: see PlaceOptions). */
+    paste(at?: XY, options: PlaceOptions = {}): PasteResult {
       if (!copied) return { ok: false, reason: 'nothing has been copied yet' };
-      return pasteFragment(copied.fragment, at);
+      return pasteFragment(copied.fragment, at, [], 'paste', options);
     },
 
     /** The text this tab last put on the clipboard, to recognise it when it comes back. */
@@ -151,16 +169,16 @@ export function createClipboardActions(core: Core) {
     },
 
     /** Pastes items read from elsewhere (a checked workflow, see paste-text.ts). */
-    pasteWorkflow(source: Fragment, at?: XY, warnings: WorkflowWarning[] = []): PasteResult {
-      return pasteFragment(source, at, warnings);
+    pasteWorkflow(source: Fragment, at?: XY, warnings: WorkflowWarning[] = [], options: PlaceOptions = {}): PasteResult {
+      return pasteFragment(source, at, warnings, 'paste', options);
     },
 
     /** Copies and pastes the selection in one go, leaving the clipboard alone. */
-    duplicate(): PasteResult {
+    duplicate(options: PlaceOptions = {}): PasteResult {
       const fragment = selection();
       if (!fragment) return { ok: false, reason: 'select the nodes to duplicate first' };
       repeat = { signature: '', anchor: '', count: 0 };
-      return pasteFragment(fragment, undefined, [], 'duplicate');
+      return pasteFragment(fragment, undefined, [], 'duplicate', options);
     },
   };
 }

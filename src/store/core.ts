@@ -76,6 +76,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     history: { canUndo: false, canRedo: false },
     dirty: false,
     focus: null,
+    placed: null,
     revision: 0,
     loads: 0,
   };
@@ -174,7 +175,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    measure: (id) => measure(id),
+    measure: (id, type) => measure(id, type),
     setMeasure(next) {
       measure = next;
     },

@@ -70,6 +70,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     ...clipboard,
     /** How the canvas measures drawn sizes (by canvas id), for frames and layout. */
     setMeasure: core.setMeasure,
+    /** A drawn size by canvas id (see Measure in frames.ts). */
+    measureOf: (canvasId: string, type?: string) => core.measure(canvasId, type),
 
     undo: () => core.undo(),
     redo: () => core.redo(),

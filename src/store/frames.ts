@@ -35,8 +35,11 @@ export interface Rect {
   height: number;
 }
 
-/** A node's drawn size by canvas id, when the canvas has measured it. */
-export type Measure = (canvasId: string) => Size | undefined;
+/**
+ * A node's drawn size by canvas id, when the canvas has measured it; for a node not drawn yet,
+ * `type` lets the canvas answer with the size nodes of that type are drawn at.
+ */
+export type Measure = (canvasId: string, type?: string) => Size | undefined;
 
 /** Nodes are drawn this wide (node.css); their height depends on the form. */
 export const NODE_WIDTH = 300;
@@ -99,6 +102,22 @@ export function frameAround(rects: readonly Rect[]): Rect {
     width: Math.round(box.width + 2 * FRAME_PADDING),
     height: Math.round(box.height + 2 * FRAME_PADDING + FRAME_HEADER),
   };
+}
+
+/** Room a frame keeps around what it holds: at its sides and bottom, and above (its title bar). */
+const HOLD_EDGE = 12;
+const HOLD_TOP = 40;
+
+/**
+ * The frame that holds `members` (their boxes, with a little room, below the title bar): `frame`
+ * grown where a member reaches past its edge, never shrunk. The same rectangle when it already does.
+ */
+export function holdingFrame(frame: Rect, members: readonly Rect[]): Rect {
+  if (members.length === 0) return frame;
+  const need = members.map((m) => ({ x: m.x - HOLD_EDGE, y: m.y - HOLD_TOP, width: m.width + 2 * HOLD_EDGE, height: m.height + HOLD_TOP + HOLD_EDGE }));
+  const grown = boundsOf([frame, ...need]);
+  const same = grown.x === frame.x && grown.y === frame.y && grown.width === frame.width && grown.height === frame.height;
+  return same ? frame : { x: Math.floor(grown.x), y: Math.floor(grown.y), width: Math.ceil(grown.width), height: Math.ceil(grown.height) };
 }
 
 /** Which group holds each node and note, by canvas id. */

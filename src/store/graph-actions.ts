@@ -9,7 +9,8 @@ import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema'
 import { canConnect, type ConnectCheck } from '../canvas/can-connect';
 import { portsOf } from '../canvas/ports';
 import type { Core } from './core';
-import { anchorOf, groupAt, itemOf, NODE_WIDTH, setMembership, tidyLists } from './frames';
+import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
+import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
 import type { XY } from './state';
 
@@ -24,6 +25,11 @@ export interface AddNodeOptions {
   params?: Record<string, unknown>;
   title?: string;
   connect?: AddConnection;
+  /**
+   * Find the nearest place to `position` where the node covers no other node or note (what the
+   * editor's commands ask for); without it the node goes exactly where it is told.
+   */
+  free?: boolean;
 }
 
 export interface SetParamOptions {
@@ -73,7 +79,9 @@ export function createGraphActions(core: Core) {
       const parsed = def.params.safeParse(options.params ?? {});
       const params = definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
       const id = uniqueNodeId(core.get().doc, type);
-      const node: WorkflowNode = { id, type, position: place(position), params, ...(options.title ? { title: options.title } : {}) };
+      const size = core.measure(id, type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
+      const at = options.free ? freePosition(place(position), size, core.get().doc, core.measure) : position;
+      const node: WorkflowNode = { id, type, position: place(at), params, ...(options.title ? { title: options.title } : {}) };
 
       let edge: WorkflowEdge | undefined;
       let replaces: WorkflowEdge | undefined;
@@ -96,7 +104,7 @@ export function createGraphActions(core: Core) {
         if (owner) setMembership(draft, id, owner.id);
         if (replaces) draft.edges = draft.edges.filter((e) => e.id !== replaces.id);
         if (edge) draft.edges.push(edge);
-      }, { selection: { nodes: new Set([id]), edges: new Set() } });
+      }, { selection: { nodes: new Set([id]), edges: new Set() }, ...(options.free ? { placed: placedMark([id]) } : {}) });
       return id;
     },
 

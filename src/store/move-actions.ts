@@ -5,10 +5,19 @@
  */
 import type { Draft } from 'immer';
 import { MAX_COORDINATE } from '../../workflow/limits';
-import type { Workflow } from '../../workflow/schema';
+import type { Size, Workflow } from '../../workflow/schema';
 import type { Core } from './core';
-import { anchorOf, boundsOf, frameAround, groupAt, itemOf, nodeRect, noteItem, setMembership, NODE_WIDTH, type Rect } from './frames';
+import {
+  anchorOf, boundsOf, frameAround, groupAt, holdingFrame, itemOf, nodeRect, noteItem, rectOf, setMembership, NODE_WIDTH, type Rect,
+} from './frames';
 import type { XY } from './state';
+
+/** The room left below a node that grew, above the nodes it pushed down. */
+const ROOM_GAP = 24;
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 const clamp = (v: number) => Math.max(-MAX_COORDINATE, Math.min(MAX_COORDINATE, Math.round(v)));
 export const place = (p: XY): XY => ({ x: clamp(p.x), y: clamp(p.y) });
@@ -82,6 +91,26 @@ export function createMoveActions(core: Core) {
       }
       if (anchor) setMembership(draft, key, groupAt(groups, anchor)?.id);
     }
+    // A frame grows to hold what was moved to (or past) its edge.
+    for (const group of groups) {
+      const touched = group.nodes.some((id) => positions.has(id)) || group.notes.some((id) => positions.has(noteItem(id)));
+      if (!touched) continue;
+      const members = [
+        ...group.nodes.flatMap((id) => {
+          const node = nodes.get(id);
+          return node ? [nodeRect(id, node.position, core.measure)] : [];
+        }),
+        ...group.notes.flatMap((id) => {
+          const note = draft.notes?.find((n) => n.id === id);
+          return note ? [rectOf(note)] : [];
+        }),
+      ];
+      const frame = rectOf(group);
+      const held = holdingFrame(frame, members);
+      if (held === frame) continue;
+      group.position = place(held);
+      group.size = { width: held.width, height: held.height };
+    }
   }
 
   const actions = {
@@ -152,6 +181,42 @@ export function createMoveActions(core: Core) {
           group.size = { width: frame.width, height: frame.height };
         }
       }, { drag: null });
+    },
+
+    /**
+     * A node grew (its results arrived, a field opened): the nodes it now covers, which it did not
+     * cover at its size `before`, move down below it, and so on down the column, as one step.
+     * Returns whether anything moved.
+     */
+    makeRoom(id: string, before: Size): boolean {
+      const { index, doc, drag } = core.get();
+      const grown = index.nodeById.get(id);
+      if (!grown || drag) return false;
+      const rect = nodeRect(id, grown.position, core.measure);
+      if (rect.height <= before.height) return false;
+      const was: Rect = { ...grown.position, ...before };
+      const rects = new Map(doc.nodes.filter((n) => n.id !== id).map((n) => [n.id, nodeRect(n.id, n.position, core.measure)]));
+      const moved: Record<string, XY> = {};
+      const queue: Rect[] = [rect];
+      const pushed = new Set<string>();
+      while (queue.length > 0) {
+        const above = queue.shift()!;
+        for (const [other, r] of rects) {
+          if (pushed.has(other) || !overlaps(above, r)) continue;
+          // Nodes beside or above it that it already covered stay as the person left them; what
+          // starts lower down goes below it.
+          if (above === rect && overlaps(was, r) && r.y < rect.y + 1) continue;
+          const to = { x: r.x, y: above.y + above.height + ROOM_GAP };
+          moved[other] = to;
+          pushed.add(other);
+          const next = { ...r, ...to };
+          rects.set(other, next);
+          queue.push(next);
+        }
+      }
+      if (pushed.size === 0) return false;
+      actions.moveNodes(moved, { label: 'make room', regroup: false });
+      return true;
     },
 
     cancelDrag(): void {

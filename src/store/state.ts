@@ -23,6 +23,16 @@ export interface FocusRequest {
   seq: number;
 }
 
+/**
+ * Items just added where there was room for them (a new node or note, a paste, a duplicate):
+ * the canvas brings them into view if they landed outside it. `seq` makes repeats distinct.
+ */
+export interface PlacedItems {
+  /** Canvas ids. */
+  ids: readonly string[];
+  seq: number;
+}
+
 export interface HistoryFlags {
   canUndo: boolean;
   canRedo: boolean;
@@ -52,6 +62,7 @@ export interface EditorState {
   /** Changes since the last Save or Open. */
   readonly dirty: boolean;
   readonly focus: FocusRequest | null;
+  readonly placed: PlacedItems | null;
   /** Increases with every change to `doc` or `asInput`; what autosave watches. */
   readonly revision: number;
   /** Increases each time a whole workflow is loaded (Open, New, Examples): the canvas fits it. */

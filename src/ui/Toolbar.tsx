@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import {
   chooseAndOpen, fetchExamples, newWorkflow, OPEN_INPUT_ID, openExample, openWorkflowFile, saveWorkflow, WORKFLOW_ACCEPT,
 } from '../files/commands';
+import { fitAll } from '../canvas/CanvasTools';
 import { MOD } from '../canvas/mod-key';
 import { useEditor, useEditorStore } from '../store/react';
 import { MenuButton, type MenuItem } from './Menu';
@@ -95,10 +96,10 @@ export function Toolbar() {
         </button>
       </div>
       <div className="toolbar-group" role="group" aria-label="Canvas">
-        <button type="button" className="button toolbar-button primary-outline" onClick={addNode} aria-keyshortcuts="Control+K" title={`Add a node (${MOD}+K)`}>
+        <button type="button" className="button toolbar-button" onClick={addNode} aria-keyshortcuts="Control+K" title={`Add a node (${MOD}+K)`}>
           + Add node
         </button>
-        <button type="button" className="button toolbar-button" onClick={() => void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 })} title="Fit the workflow in view (F)" aria-keyshortcuts="F">
+        <button type="button" className="button toolbar-button" onClick={() => fitAll(rf)} title="Fit the workflow in view (F)" aria-keyshortcuts="F">
           Fit view
         </button>
       </div>

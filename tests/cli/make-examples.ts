@@ -17,7 +17,7 @@ const OUT = join(ROOT, 'public', 'examples');
 const STAMP = '2026-01-15T10:00:00.000Z';
 /** Columns and rows of the editor's canvas, so every example reads left to right. */
 const COL = 380;
-const ROW = 760;
+const ROW = 960;
 
 type Params = Record<string, unknown>;
 const at = (col: number, row = 0) => ({ x: col * COL, y: row * ROW });

@@ -95,6 +95,8 @@ describe('the Content-Security-Policy', () => {
     expect(policy).toContain("object-src 'none'");
 
     expect(await editor.runToEnd()).toBe('Run finished');
+    // The starter opens on its start, at a readable zoom: show all of it, its last node too.
+    await editor.fitView();
     await expect.poll(() => editor.node('Preview / save').root.locator('img').count()).toBeGreaterThan(0);
     // Auto-layout fetches ELK and runs it in a worker of its own.
     await editor.page.getByRole('toolbar', { name: 'Canvas tools' }).getByRole('button', { name: 'Auto-layout' }).click();

@@ -30,6 +30,9 @@ describe('the Examples menu', () => {
     expect(await editor.workflowTitle.inputValue()).toBe(example.workflow.metadata.title);
 
     expect(await editor.runToEnd(120_000)).toBe('Run finished');
+    // Results arrived in the nodes: none of them covers another.
+    await editor.fitView();
+    expect(await editor.overlaps(), 'nodes covering others after the run').toEqual([]);
     for (const node of example.workflow.nodes) {
       const view = editor.node(node.title ?? node.id);
       await editor.fitView();

@@ -23,6 +23,8 @@ describe('files', () => {
     const saved = JSON.parse(text) as { format: string; metadata: { title: string }; nodes: unknown[] };
     expect(saved.format).toBe('atelier.workflow');
     expect(saved.metadata.title).toBe('Harbour study');
+    // Nodes out of view are not drawn: count them with the whole workflow in view.
+    await editor.fitView();
     expect(saved.nodes.length).toBe(await editor.nodes.count());
     await editor.page.getByRole('img', { name: 'All changes saved' }).waitFor();
 

@@ -14,8 +14,8 @@ import { e2eServerEnv } from './setup/global-setup';
 const SHOTS = join(PROJECT_ROOT, 'test-results', 'e2e');
 
 export interface EditorSession {
-  /** A fresh context with the editor loaded at `baseUrl` (the shared server by default). */
-  open(options?: { baseUrl?: string }): Promise<EditorPage>;
+  /** A fresh context with the editor loaded at `baseUrl` (the shared server by default), in a window of `viewport` (1440×900). */
+  open(options?: { baseUrl?: string; viewport?: { width: number; height: number } }): Promise<EditorPage>;
   /** Starts a server of this test's own (e.g. slower engines); stopped after the file. */
   server(env: Record<string, string>): Promise<ServerProcess>;
 }
@@ -64,7 +64,7 @@ export function editorSession(): EditorSession {
   return {
     async open(options = {}) {
       if (!browser) throw new Error('the browser is not connected yet (open() belongs in a test)');
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 }, acceptDownloads: true });
       await context.addInitScript(NAME_SHIM);
       const page = await context.newPage();
       const errors: string[] = [];

@@ -10,6 +10,8 @@ describe('the node palette', () => {
       const { page } = editor;
       await editor.clickCanvas();
       await page.waitForLoadState('networkidle');
+      // Nodes out of view are not drawn: count them with the whole workflow in view.
+      await editor.fitView();
       const before = await editor.nodes.count();
       const release = await editor.holdLateScripts();
 
@@ -24,6 +26,7 @@ describe('the node palette', () => {
       release();
       await editor.node('Inpaint').root.waitFor();
       await editor.palette.waitFor({ state: 'detached' });
+      await editor.fitView();
       expect(await editor.nodes.count()).toBe(before + 1);
     });
   }

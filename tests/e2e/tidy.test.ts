@@ -148,6 +148,8 @@ describe('tidy big graphs', () => {
       { id: 'e3', source: { node: 'i', port: 'image' }, target: { node: 'p', port: 'value' } },
       { id: 'e4', source: { node: 't', port: 'image' }, target: { node: 'q', port: 'value' } },
     ], [{ id: 'about', position: { x: 1200, y: -150 }, size: { width: 200, height: 120 }, text: 'Above the raw preview' }]);
+    // The file opens at a readable zoom, its start in view: show all of it to read every position.
+    await editor.fitView();
     const note = editor.page.getByRole('group', { name: 'Note' });
     const noteBefore = await at(note);
     const titles = ['Writer', 'Draw', 'Restyle', 'Show', 'Show raw'];
@@ -189,6 +191,8 @@ describe('tidy big graphs', () => {
     const { page } = editor;
     await editor.clickCanvas();
     await page.waitForLoadState('networkidle');
+    // Nodes out of view are not drawn: count them with the whole workflow in view.
+    await editor.fitView();
     const before = await editor.nodes.count();
     const release = await editor.holdLateScripts();
 
@@ -198,7 +202,8 @@ describe('tidy big graphs', () => {
     release();
     const note = page.getByRole('textbox', { name: 'Note text (Markdown)' });
     await expect.poll(() => note.inputValue()).toBe('a note on gulls');
-    expect(await editor.nodes.count()).toBe(before + 1);
+    await editor.viewSettled();
+    await expect.poll(() => editor.nodes.count()).toBe(before + 1);
     await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(', terns', { delay: 40 });
     expect(await note.inputValue()).toBe('a note on gulls, terns');
@@ -244,7 +249,8 @@ describe('tidy big graphs', () => {
     await toggle.click();
     await minimap.waitFor();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    // It draws every node of the starter workflow.
+    // It draws every node of the starter workflow (counted with all of them in view).
+    await editor.fitView();
     expect(await minimap.getAttribute('data-items')).toBe(String(await editor.nodes.count()));
     await editor.viewSettled();
     const view = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);

@@ -119,11 +119,15 @@ describe('undo and redo', () => {
 
   it('names a duplicate as such: Ctrl+D is undone by "Undo duplicate node"', async () => {
     const editor = await session.open();
+    // Nodes out of view are not drawn: the whole starter in view, its last node too.
+    await editor.fitView();
     const before = await editor.nodes.count();
     await editor.node('Preview / save').select();
     await editor.page.keyboard.press('ControlOrMeta+d');
-    await expect.poll(() => editor.nodes.count()).toBe(before + 1);
     const undo = editor.page.getByRole('button', { name: 'Undo duplicate node' });
+    await undo.waitFor();
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(before + 1);
     await undo.click();
     await expect.poll(() => editor.nodes.count()).toBe(before);
   });

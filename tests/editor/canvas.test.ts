@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { createDeriver } from '../../src/canvas/derive';
-import { estimateFit, nearlySameView } from '../../src/canvas/fit';
+import { estimateFit, nearlySameView, NODE_TEXT_MIN_PX, READABLE_ZOOM, readableView } from '../../src/canvas/fit';
 import { inputsFor } from '../../src/canvas/ports';
 import { shownInputs } from '../../src/canvas/shown-ports';
 import { parseExampleIndex } from '../../src/files/examples';
@@ -87,14 +87,30 @@ describe('fitting the view', () => {
   const grid = (rows: number, cols: number, dx: number, dy: number) =>
     Array.from({ length: rows * cols }, (_, i) => ({ position: { x: (i % cols) * dx, y: Math.floor(i / cols) * dy } }));
 
-  it('fits a small graph with its forms, a big one as the overview draws it (title and ports)', () => {
-    const small = estimateFit(grid(1, 4, 400, 0), 1600, 900);
-    expect(small.zoom).toBeGreaterThanOrEqual(0.5);
-    // Eight chains of five across, thirteen down: far out, nodes are drawn about 90 px tall, not 360.
+  it('fits a graph that fits at a readable zoom, centred', () => {
+    const small = estimateFit(grid(1, 3, 400, 0), 1600, 900);
+    expect(small.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(small.zoom).toBeLessThanOrEqual(1);
+    // Centred: as much room left of the first node as right of the last.
+    const left = small.x;
+    const right = 1600 - (small.x + (800 + 300) * small.zoom);
+    expect(left).toBeCloseTo(right, 5);
+  });
+
+  it('opens a graph too big to fit at the readable zoom, showing where it starts', () => {
+    // Thirteen rows of forty nodes: the left column starts on screen, near the left edge.
     const big = estimateFit(grid(13, 40, 420, 760), 1300, 860);
-    expect(big.zoom).toBeLessThan(0.5);
-    const h = 12 * 760 + 90;
-    expect(big.y).toBeCloseTo((860 - h * big.zoom) / 2, 5);
+    expect(big.zoom).toBe(READABLE_ZOOM);
+    expect(NODE_TEXT_MIN_PX * big.zoom).toBeGreaterThanOrEqual(11);
+    expect(big.x).toBeGreaterThan(0);
+    expect(big.x).toBeLessThan(100);
+    // Taller than the view, so is its first column: its top is shown.
+    expect(big.y).toBeGreaterThan(0);
+    expect(big.y).toBeLessThan(100);
+    // A wide, short graph is centred from top to bottom.
+    const row = readableView(grid(1, 12, 400, 0).map((n) => ({ ...n.position, width: 300, height: 400 })), 1000, 700);
+    expect(row.zoom).toBe(READABLE_ZOOM);
+    expect(row.y).toBeCloseTo((700 - 400 * READABLE_ZOOM) / 2, 5);
   });
 
   it('tells a view worth moving to from one that is as good as the one shown', () => {

@@ -235,6 +235,74 @@ export class EditorPage {
     await this.page.getByRole('button', { name: /^Redo/ }).click();
   }
 
+  /**
+   * The boxes (page pixels) of the nodes and notes drawn on the canvas, by their accessible
+   * name. Group frames are left out: they are meant to hold nodes.
+   */
+  async itemBoxes(): Promise<{ name: string; x: number; y: number; width: number; height: number }[]> {
+    return this.page.locator('.react-flow__node:not(.react-flow__node-frame)').evaluateAll((els) => els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { name: el.getAttribute('aria-label') ?? el.getAttribute('data-id') ?? '', x: r.x, y: r.y, width: r.width, height: r.height };
+    }));
+  }
+
+  /** The pairs of nodes and notes whose boxes overlap (by name), none when nothing covers anything. */
+  async overlaps(): Promise<string[]> {
+    const boxes = await this.itemBoxes();
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        if (a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) out.push(`${a.name} / ${b.name}`);
+      }
+    }
+    return out;
+  }
+
+  /** The canvas's box on the page. */
+  async canvasBox(): Promise<{ x: number; y: number; width: number; height: number }> {
+    const box = await this.pane.boundingBox();
+    if (!box) throw new Error('the canvas is not on screen');
+    return box;
+  }
+
+  /** Whether `locator`'s whole box is inside the canvas's visible part. */
+  async inView(locator: Locator): Promise<boolean> {
+    const [box, canvas] = [await locator.boundingBox(), await this.canvasBox()];
+    return box !== null && box.x >= canvas.x - 0.5 && box.y >= canvas.y - 0.5
+      && box.x + box.width <= canvas.x + canvas.width + 0.5 && box.y + box.height <= canvas.y + canvas.height + 0.5;
+  }
+
+  /**
+   * The smallest text drawn on screen in the nodes within the canvas's visible part: each text's
+   * computed font size times the canvas's zoom, in CSS pixels, with the text it belongs to.
+   */
+  async smallestNodeText(): Promise<{ px: number; text: string }> {
+    const zoom = await this.zoom();
+    return this.page.evaluate((zoom) => {
+      const canvas = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
+      let best = { px: Number.POSITIVE_INFINITY, text: '' };
+      const consider = (el: Element, text: string) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.right < canvas.left || r.left > canvas.right || r.bottom < canvas.top || r.top > canvas.bottom) return;
+        const style = getComputedStyle(el);
+        if (style.visibility !== 'visible' || Number(style.opacity) === 0) return;
+        const px = parseFloat(style.fontSize) * zoom;
+        if (px < best.px) best = { px, text: text.slice(0, 60) };
+      };
+      for (const node of document.querySelectorAll('.react-flow__node-atelier, .react-flow__node-unknown')) {
+        const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+          if (t.textContent?.trim() && t.parentElement) consider(t.parentElement, t.textContent.trim());
+        }
+        for (const control of node.querySelectorAll('input:not([type=checkbox]):not([type=radio]):not([type=range]), select, textarea')) {
+          consider(control, (control as HTMLInputElement).value || control.getAttribute('aria-label') || 'a field');
+        }
+      }
+      return best;
+    }, zoom);
+  }
+
   /** The run panel. */
   get runPanel(): Locator {
     return this.page.getByRole('region', { name: 'Run', exact: true });
