@@ -4,10 +4,6 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-// '.js' (resolved to the .ts files): Vite's coming native config loader needs an extension here.
-import { d3Lite } from './scripts/d3-lite.js';
-import { startChunkName } from './scripts/start-chunk.js';
-import { compactWordList } from './scripts/vite-word-list.js';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
 
@@ -31,11 +27,10 @@ const toLocalServer: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), compactWordList(), d3Lite()],
+  plugins: [react()],
   publicDir: 'public',
   worker: {
     format: 'es',
-    plugins: () => [compactWordList()],
     // One file: the worker validates and runs as soon as it estimates, so code the nodes fetch on
     // demand (their `load`) would only be one more request at start.
     rolldownOptions: { output: { codeSplitting: false } },
@@ -49,7 +44,6 @@ export default defineConfig({
     // Every browser the es2022 target allows either has modulepreload or merely loads a little later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: startChunkName('index'), debugName: 'start' }] } },
       // React Flow's build does not mark its top-level memo() and forwardRef() calls as pure, so
       // every component it defines (its MiniMap, NodeToolbar, EdgeToolbar…) stayed in the start
       // chunk though the editor never draws them. These React functions have no side effects.

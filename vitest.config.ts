@@ -1,9 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { d3Lite } from './scripts/d3-lite';
 
 export default defineConfig({
-  // React Flow's d3 modules get the editor's stand-ins, as in the build (scripts/d3-lite.ts).
-  plugins: [d3Lite()],
   test: {
     environment: 'node',
     pool: 'forks',
@@ -14,9 +11,6 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/e2e/**'],
-          setupFiles: ['tests/setup/on-demand.ts'],
-          // d3 through Vite's resolver (not Node's), so d3-zoom imports the stand-ins as the page does.
-          server: { deps: { inline: [/[\\/]d3-[a-z]+[\\/]/] } },
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

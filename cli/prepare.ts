@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { registry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
-import { loadNodeTypes } from '../workers/load-nodes';
 import type { ReviewRequest } from '../workers/backend-review';
 import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
@@ -119,8 +118,6 @@ export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequ
     ? { mode: 'all' }
     : { mode: args.target.mode, nodeId: findNode(workflow, args.target.node, `--${args.target.mode}`).id };
   const chatModel = args.model ?? (args.textBaseUrl === undefined ? DEFAULT_LOCAL_CHAT_MODEL : '');
-
-  await loadNodeTypes(workflow, registry);
   const planned = planRun(workflow, registry, plan, review);
   const inRun = new Set(planned.ok ? planned.plan.nodes.map((n) => n.id) : workflow.nodes.map((n) => n.id));
   const problems = [...(planned.ok ? [] : planned.problems), ...chatModelProblems(workflow, inRun, chatModel)];

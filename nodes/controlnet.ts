@@ -1,6 +1,6 @@
 /** ControlNet: `generate/controlnet-sdxl` with a checkpoint and a control image. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, controlNetParams, type ControlNetParams } from './image-params';
-import { imageRequests, loadImageRequests } from './image-code';
+import * as code from './image-request';
 import type { NodeDefinition } from './types';
 
 export const controlNetNode: NodeDefinition<ControlNetParams> = {
@@ -20,19 +20,14 @@ export const controlNetNode: NodeDefinition<ControlNetParams> = {
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  load: loadImageRequests,
   validate(p, connected) {
-    const code = imageRequests();
     return code.imageParamIssues(p, code.placeholderImages('controlnet_image'), connected);
   },
   imageRequest(p, connected) {
-    const code = imageRequests();
     return code.standInRequest(p, code.placeholderImages('controlnet_image'), connected);
   },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
-    await loadImageRequests();
-    const code = imageRequests();
     return code.runImageRequest(p, { controlnet_image: code.requireImage(inputs, 'control_image') }, ctx);
   },
 };

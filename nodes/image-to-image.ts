@@ -1,6 +1,6 @@
 /** Image to image: `init_image` + `strength` on `generate/{sdxl,sd}`. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, imageToImageParams, type ImageToImageParams } from './image-params';
-import { imageRequests, loadImageRequests } from './image-code';
+import * as code from './image-request';
 import type { NodeDefinition } from './types';
 
 export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
@@ -15,19 +15,14 @@ export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  load: loadImageRequests,
   validate(p, connected) {
-    const code = imageRequests();
     return code.imageParamIssues(p, code.placeholderImages('init_image'), connected);
   },
   imageRequest(p, connected) {
-    const code = imageRequests();
     return code.standInRequest(p, code.placeholderImages('init_image'), connected);
   },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
-    await loadImageRequests();
-    const code = imageRequests();
     return code.runImageRequest(p, { init_image: code.requireImage(inputs, 'image') }, ctx);
   },
 };

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ImageSourceImageSchema } from './image-source';
 import { ParamIssuesError } from './errors';
 import { IMAGE_OUTPUTS, PARAM_PORTS, inpaintParams } from './image-params';
-import { imageRequests, loadImageRequests } from './image-code';
+import * as code from './image-request';
 import type { NodeDefinition, ParamIssue, Value } from './types';
 
 const size = z.number().int('must be a whole number').positive('must be positive').max(65_535, 'is larger than 65535');
@@ -44,7 +44,7 @@ export function maskSource(p: Pick<InpaintNodeParams, 'mask_paint'>, maskConnect
 
 /** The base64 mask the request sends: the connected input's, else the painted one. */
 function maskImage(p: InpaintNodeParams, inputs: Readonly<Record<string, Value | undefined>>): string {
-  if (inputs.mask !== undefined) return imageRequests().requireImage(inputs, 'mask');
+  if (inputs.mask !== undefined) return code.requireImage(inputs, 'mask');
   if (p.mask_paint !== null) return p.mask_paint.b64;
   throw new ParamIssuesError([{ param: 'mask', message: NO_MASK }]);
 }
@@ -69,21 +69,16 @@ export const inpaintNode: NodeDefinition<InpaintNodeParams> = {
     ...PARAM_PORTS,
   ],
   outputs: IMAGE_OUTPUTS,
-  load: loadImageRequests,
   validate(p, connected) {
-    const code = imageRequests();
     const issues: ParamIssue[] = maskSource(p, connected.has('mask')) === 'none' ? [{ param: 'mask', message: NO_MASK }] : [];
     return [...issues, ...code.imageParamIssues(p, code.placeholderImages('init_image', 'mask_image'), connected)];
   },
   imageRequest(p, connected) {
-    const code = imageRequests();
     return code.standInRequest(p, code.placeholderImages('init_image', 'mask_image'), connected);
   },
   cacheable: (p) => typeof p.seed === 'number',
   // async: a missing input becomes a rejected promise, never a throw out of run().
   async run({ params: p, inputs, ctx }) {
-    await loadImageRequests();
-    const code = imageRequests();
     return code.runImageRequest(p, { init_image: code.requireImage(inputs, 'image'), mask_image: maskImage(p, inputs) }, ctx);
   },
 };

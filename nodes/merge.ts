@@ -7,7 +7,7 @@
  */
 import { IMAGE_OUTPUTS, PARAM_PORTS, mergeParams, type MergeParams } from './image-params';
 import { ParamIssuesError } from './errors';
-import { imageRequests, loadImageRequests } from './image-code';
+import * as code from './image-request';
 import type { NodeDefinition, PortSpec } from './types';
 import { imagesOf } from './values';
 
@@ -32,9 +32,7 @@ export const mergeNode: NodeDefinition<MergeParams> = {
   params: mergeParams,
   inputs: [...sampleInputs, ...PARAM_PORTS],
   outputs: IMAGE_OUTPUTS,
-  load: loadImageRequests,
   validate(p, connected) {
-    const code = imageRequests();
     const issues = code.imageParamIssues(p, code.placeholderImages('samples'), connected);
     if (!SAMPLE_PORTS.some((port) => connected.has(port))) {
       issues.push({ param: 'samples', message: 'connect at least one sample image of the subject' });
@@ -42,12 +40,10 @@ export const mergeNode: NodeDefinition<MergeParams> = {
     return issues;
   },
   imageRequest(p, connected) {
-    const code = imageRequests();
     return code.standInRequest(p, code.placeholderImages('samples'), connected);
   },
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, inputs, ctx }) {
-    await loadImageRequests();
     const samples = SAMPLE_PORTS.flatMap((port) => imagesOf(inputs[port])).map((image) => image.b64);
     if (samples.length === 0) {
       throw new ParamIssuesError([{ param: 'samples', message: 'no sample images arrived; connect at least one' }]);
@@ -55,6 +51,6 @@ export const mergeNode: NodeDefinition<MergeParams> = {
     if (samples.length > MAX_SAMPLES) {
       throw new ParamIssuesError([{ param: 'samples', message: `${samples.length} sample images arrived; one request takes at most ${MAX_SAMPLES}` }]);
     }
-    return imageRequests().runImageRequest(p, { samples }, ctx);
+    return code.runImageRequest(p, { samples }, ctx);
   },
 };

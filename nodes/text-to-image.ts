@@ -1,6 +1,6 @@
 /** Text to image: `generate/{sdxl,sd}` from a prompt. */
 import { IMAGE_OUTPUTS, PARAM_PORTS, textToImageParams, type TextToImageParams } from './image-params';
-import { imageRequests, loadImageRequests } from './image-code';
+import * as code from './image-request';
 import type { NodeDefinition } from './types';
 
 export const textToImageNode: NodeDefinition<TextToImageParams> = {
@@ -12,12 +12,10 @@ export const textToImageNode: NodeDefinition<TextToImageParams> = {
   params: textToImageParams,
   inputs: PARAM_PORTS,
   outputs: IMAGE_OUTPUTS,
-  load: loadImageRequests,
-  validate: (p, connected) => imageRequests().imageParamIssues(p, {}, connected),
-  imageRequest: (p, connected) => imageRequests().standInRequest(p, {}, connected),
+  validate: (p, connected) => code.imageParamIssues(p, {}, connected),
+  imageRequest: (p, connected) => code.standInRequest(p, {}, connected),
   cacheable: (p) => typeof p.seed === 'number',
   async run({ params: p, ctx }) {
-    await loadImageRequests();
-    return imageRequests().runImageRequest(p, {}, ctx);
+    return code.runImageRequest(p, {}, ctx);
   },
 };

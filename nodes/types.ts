@@ -94,11 +94,6 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   description: string;
   /** Parameters by name, with defaults; parsed before run. */
   params: z.ZodType<P>;
-  /**
-   * Fetches code `validate` and `run` use that the editor's page need not carry (the image
-   * nodes' request rules and CLIP token count). Await it before either (workers/load-nodes.ts).
-   */
-  load?(): Promise<void>;
   /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
   inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
   outputs: readonly PortSpec[];
@@ -111,7 +106,7 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   /**
    * Image nodes: the request the node will send, as far as it is known before a run (connected
    * images as stand-ins). The chosen backend reviews it before anything is sent: what it will
-   * approximate or leave out, and what it cannot do at all. Call after `load`, like `validate`.
+   * approximate or leave out, and what it cannot do at all.
    */
   imageRequest?(params: P, connected: ReadonlySet<string>): { engine: EngineId; request: ImageRequest };
   /**

@@ -1,6 +1,6 @@
 /**
  * The editor: the store, the run side and React Flow's context around the toolbar, the canvas
- * and the run panel. Dialogs are loaded when first opened.
+ * and the run panel. The help is loaded when first opened.
  */
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
@@ -13,12 +13,12 @@ import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
 import { SidePanel } from './ui/SidePanel';
 import { Toasts } from './ui/toast';
+import { ProblemsDialog } from './ui/ProblemsDialog';
+import SettingsDialog from './settings/SettingsDialog';
 import { Toolbar } from './ui/Toolbar';
 import { closeDialog, uiStore } from './ui/ui-state';
 
-const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
-const ProblemsDialog = lazy(() => import('./ui/ProblemsDialog').then((m) => ({ default: m.ProblemsDialog })));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
@@ -56,11 +56,9 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         </SidePanel>
       </main>
       <Toasts />
-      <Suspense fallback={null}>
-        {problems && <ProblemsDialog />}
-        {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
-        {dialog === 'help' && <HelpDialog onClose={closeDialog} />}
-      </Suspense>
+      {problems && <ProblemsDialog />}
+      {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
+      <Suspense fallback={null}>{dialog === 'help' && <HelpDialog onClose={closeDialog} />}</Suspense>
     </div>
   );
 }

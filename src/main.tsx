@@ -13,7 +13,6 @@ import type { Viewport } from '@xyflow/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { preloadForms } from './canvas/NodeView';
 import { readAutosave, startAutosave } from './files/autosave';
 import { registerMaskPainter } from './mask';
 import { createEditorStore } from './store/editor-store';
@@ -22,8 +21,6 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   registerMaskPainter();
-  // The forms load beside the autosave; nodes paint without them and fill in when they arrive.
-  preloadForms();
   const restored = await readAutosave();
   const store = createEditorStore();
   if (restored) store.load(restored.workflow, { asInput: restored.asInput, dirty: restored.dirty });

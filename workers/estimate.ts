@@ -22,7 +22,6 @@ import { nodeCost, type NodeCost } from './cost';
 import { estimateCall, offlineContext, sumCosts, type CallEstimate, type CallScope } from './estimate-call';
 import { toNodeError, type NodeOutputs } from './events';
 import { describeCount, fanOutOf, gatherOutputs, type FanOut } from './fan-out';
-import { loadNodeTypes } from './load-nodes';
 import { parseParams } from './params';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf, upstreamValues } from './prepare';
@@ -108,7 +107,6 @@ export async function estimateRun(
   options: PlanOptions,
   deps: EstimateDeps,
 ): Promise<RunEstimate> {
-  await loadNodeTypes(workflow, registry);
   const planned = planRun(workflow, registry, options, deps.review);
   if (!planned.ok) return { ok: false, problems: planned.problems };
   const warnings: string[] = [];

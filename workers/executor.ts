@@ -10,7 +10,6 @@ import type { Workflow } from '../workflow/schema';
 import { bypassOutputs, type PassThrough, type Unavailable } from './bypass';
 import { createMemoryCache, type CacheStore } from './cache';
 import { toNodeError, type ExecutorEvent, type FanOutCounts, type NodeCounts, type NodeOutputs, type RunSummary } from './events';
-import { loadNodeTypes } from './load-nodes';
 import { planRun, type PlanOptions, type PlannedNode, type PortRef } from './plan';
 import { cacheContextOf } from './prepare';
 import { createAssetResolver } from './assets';
@@ -118,7 +117,6 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     });
 
     const planOptions: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
-    await loadNodeTypes(workflow, deps.registry);
     const planned = planRun(workflow, deps.registry, planOptions, reviewOf(deps.api.image));
     if (!planned.ok) {
       emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: [] });

@@ -246,7 +246,6 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     async checkNodeParams(nodeType, params, connected, fromPorts) {
       const def = deps.registry.get(nodeType);
       if (!def) return undefined;
-      await def.load?.();
       const check = checkParams(def, params, new Set(connected), new Set(fromPorts));
       return check.ok ? [] : check.problems;
     },

@@ -25,7 +25,14 @@ import { ConnectionHint } from './ConnectionHint';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
-import { FrameNodeView, LazyExportCheck, LazyMinimap, LazyPalette, LazyTabConflict, NoteNode, UnknownNode } from './lazy-views';
+import { ExportCheckDialog } from '../files/ExportCheckDialog';
+import { TabConflictBanner } from '../files/TabConflictBanner';
+import { FrameView } from './FrameView';
+import { Minimap } from './Minimap';
+import { NoteView } from './NoteView';
+import PaletteList from './Palette';
+import { PaletteFrame } from './PaletteFrame';
+import { UnknownNodeView } from './UnknownNodeView';
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
@@ -38,7 +45,7 @@ import { isLowZoom } from './zoom';
 import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView, sizeOrNominal } from './fit';
 
 
-const nodeTypes = { atelier: NodeView, unknown: UnknownNode, note: NoteNode, frame: FrameNodeView };
+const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteView, frame: FrameView };
 type AnyNode = CanvasNode | FrameNode;
 const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 const PRO_OPTIONS = { hideAttribution: true };
@@ -311,12 +318,12 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
-        {minimap && <LazyMinimap nodes={nodes} sizes={measured} />}
+        {minimap && <Minimap nodes={nodes} sizes={measured} />}
       </ReactFlow>
       {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
-      {palette && <LazyPalette request={palette} />}
-      {exportCheck && <LazyExportCheck />}
-      {tabConflict && <LazyTabConflict />}
+      {palette && <PaletteFrame request={palette} List={PaletteList} />}
+      {exportCheck && <ExportCheckDialog />}
+      {tabConflict && <TabConflictBanner />}
     </div>
   );
 }

@@ -5,7 +5,8 @@
  * ports only, which keeps a 500-node overview fast to pan.
  */
 import { useStore, type NodeProps } from '@xyflow/react';
-import { lazy, memo, Suspense, useMemo, type DragEvent } from 'react';
+import { memo, useMemo, type DragEvent } from 'react';
+import NodeForm from '../forms/NodeForm';
 import { putImageFile } from '../files/commands';
 import { isImageFile } from '../files/image-kind';
 import { useEditor, useEditorStore } from '../store/react';
@@ -21,17 +22,6 @@ import { shownInputs, shownOutputs } from './shown-ports';
 import { isCompactNode } from './zoom';
 
 const NO_INPUTS: readonly never[] = [];
-
-/**
- * Forms are not needed to paint a graph (nor at all below LOW_ZOOM): they load with their
- * widgets and schema tooling right after the first paint.
- */
-const NodeForm = lazy(() => import('../forms/NodeForm'));
-
-/** Starts loading the forms once the page is idle, so they are there before anyone clicks. */
-export function preloadForms(): void {
-  void import('../forms/NodeForm');
-}
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -88,9 +78,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
         <FanOutChoice nodeId={id} title={title} mode={node.fanOut ?? 'zip'} lists={splitting.split('\n').flatMap((name) => inputs.filter((p) => p.name === name))} />
       )}
       {!compact && (
-        <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
-          <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
-        </Suspense>
+        <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
       )}
       {(NodeRunStatus || NodeResults) && (
         <div className="node-run">

@@ -4,13 +4,12 @@
  * Escape or a click outside ends the editing. Resizable when selected. Notes never run.
  */
 import { NodeResizer, type NodeProps } from '@xyflow/react';
-import { memo, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { noteItem } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import { TextArea } from '../ui/TextArea';
 import type { FrameNode } from './derive-frames';
 import { renderMarkdown } from './markdown';
-import { takeTypedAhead } from './note-type-ahead';
 import { useFrameResize } from './use-frame-resize';
 
 function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
@@ -20,11 +19,6 @@ function NoteViewImpl({ data, selected }: NodeProps<FrameNode>) {
   // A new, empty note opens ready to write in.
   const [editing, setEditing] = useState(() => note?.text === '');
   const resize = useFrameResize(noteItem(id));
-  // What was typed for a new note while this view was on its way is its first words.
-  useLayoutEffect(() => {
-    const early = takeTypedAhead(id);
-    if (early !== '') store.setNoteText(id, early, { typing: true });
-  }, [store, id]);
   const text = note?.text ?? '';
   const rendered = useMemo(() => (text.trim() === '' ? null : renderMarkdown(text)), [text]);
   if (!note) return null;

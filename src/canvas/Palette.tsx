@@ -1,9 +1,8 @@
 /**
  * The node palette's list: the node types matching the search by title, category or description,
  * arrows and Enter to choose. For a wire dropped on empty canvas only the nodes that can take it
- * are offered, and the chosen one arrives connected. Fetched the first time the palette opens;
- * its box and search field (PaletteFrame.tsx) are there at once and hand it the keys pressed
- * meanwhile. The search index is built when it opens.
+ * are offered, and the chosen one arrives connected. Its box and search field (PaletteFrame.tsx)
+ * hand it the keys pressed there. The search index is built when it opens.
  */
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { CATEGORIES } from '../../nodes/index';

@@ -1,9 +1,7 @@
 /**
  * The node palette's box and search field, drawn the moment the palette opens (by double-click,
- * Ctrl+K or "/", the toolbar, or a wire dropped on empty canvas). The list of node types
- * (Palette.tsx) is fetched the first time it is shown; until it arrives, what is typed goes into
- * this field and arrows and Enter wait for the list, so no key typed after Ctrl+K is lost or
- * taken by the canvas's shortcuts.
+ * Ctrl+K or "/", the toolbar, or a wire dropped on empty canvas), with the list of node types
+ * (Palette.tsx) under it: what is typed goes into this field, arrows and Enter to the list.
  */
 import { Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';

@@ -1,8 +1,7 @@
 /**
  * Nodes copied to the system clipboard leave the page: they pass the credential check first
  * (files/export-check.ts). Clean text goes at once, from the copy event; text with findings goes
- * only when the person chooses to copy it without them. Fetched when the person starts working
- * (copy-event.ts), with the scanner.
+ * only when the person chooses to copy it without them.
  */
 import { inlineImages, inlineImagesNow } from '../../assets/inline';
 import { serializeWorkflow } from '../../workflow/serialize';
@@ -10,9 +9,7 @@ import { pageAssets } from '../files/assets';
 import type { Workflow } from '../../workflow/schema';
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
-import { checkBeforeExport, loadScanner, scanNow } from '../files/export-check';
-
-export { loadScanner };
+import { checkBeforeExport, scanNow } from '../files/export-check';
 
 /** Puts `text` on the clipboard outside a copy event (after a dialog): the async API, else the old command. */
 export async function writeClipboard(text: string): Promise<boolean> {
@@ -36,10 +33,10 @@ export async function writeClipboard(text: string): Promise<boolean> {
 
 /**
  * Fills the clipboard from within the copy event when nothing in `workflow` looks like a
- * credential; false when that cannot be known yet (the scanner is loading) or something was found.
+ * credential; false when something was found (or an image is not in memory yet).
  */
 export function copyCleanNow(store: EditorStore, workflow: Workflow, event: ClipboardEvent, cut: boolean): boolean {
-  if (scanNow(workflow, store.registry)?.length !== 0) return false;
+  if (scanNow(workflow, store.registry).length !== 0) return false;
   // Copied nodes paste anywhere: their images go as base64, when all are at hand in memory.
   const standalone = inlineImagesNow(workflow, pageAssets);
   if (standalone === undefined) return false;

@@ -1,7 +1,7 @@
 /**
  * Carries out a focus request (`focusNode(nodeId, field)`): centres the node (zooming in far
  * enough for its form to be drawn), then focuses the field's control once React Flow has rendered
- * it. Fetched with the first request (use-reveal.ts).
+ * it.
  */
 import type { ReactFlowInstance } from '@xyflow/react';
 import type { FocusRequest } from '../store/state';

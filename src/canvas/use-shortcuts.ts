@@ -8,19 +8,17 @@ import { useEffect, useRef } from 'react';
 import { chooseAndOpen, readImageFile, saveWorkflow } from '../files/commands';
 import { isImageFile } from '../files/image-kind';
 import type { PasteResult } from '../store/clipboard';
+import { parsePasteToStore } from '../store/paste-text';
 import type { EditorStore } from '../store/editor-store';
-import { loadProducer } from '../store/produce';
 import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
 import { toast } from '../ui/toast';
 import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout, fitAll } from './CanvasTools';
-import { copySelection, warmCopy } from './copy-event';
+import { copySelection } from './copy-event';
 import type { CanvasNode } from './derive';
-import { noteAwaitingView, typeAhead } from './note-type-ahead';
 import type { SizeBook } from './size-book';
-import { onFirstWork } from '../ui/first-work';
 
 /** Whether keys typed here belong to a text control rather than to the editor. */
 export function isTextTarget(target: EventTarget | null): boolean {
@@ -46,12 +44,6 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
   const pointer = useRef<XY | null>(null);
 
   useEffect(() => {
-    // The credential check must answer within a copy event, and edits are made with immer: have
-    // both ready once the person starts working (a pointer or a key), not with the first paint.
-    const stopWarmUp = onFirstWork(() => {
-      warmCopy();
-      loadProducer().catch(() => undefined);
-    });
     const canvasRect = () => document.querySelector('.canvas')?.getBoundingClientRect();
     /** Where new things go: the pointer when it is over the canvas, else the middle of the view. */
     const placement = (): { screen: XY; flow: XY } => {
@@ -70,12 +62,6 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       const mod = e.ctrlKey || e.metaKey;
       const text = isTextTarget(e.target);
       const dialog = inDialog(e.target);
-      // Typing for a new note whose view is on its way (before the check below: React Flow takes Space).
-      const early = text || dialog || mod || e.altKey ? undefined : noteAwaitingView(store);
-      if (early !== undefined && typeAhead(early, e.key)) {
-        e.preventDefault();
-        return;
-      }
       if (e.defaultPrevented) return;
       const key = e.key.toLowerCase();
       const act = (f: () => void) => {
@@ -163,8 +149,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         report(store.paste(at, { free: true }));
         return;
       }
-      void import('../store/paste-text').then(async ({ parsePasteToStore }) => {
-        const parsed = await parsePasteToStore(textData, store.registry);
+      void parsePasteToStore(textData, store.registry).then((parsed) => {
         report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings, { free: true }) : parsed);
       });
     };
@@ -177,7 +162,6 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
     document.addEventListener('cut', cut);
     document.addEventListener('paste', onPaste);
     return () => {
-      stopWarmUp();
       window.removeEventListener('pointermove', onPointer);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('copy', copy);

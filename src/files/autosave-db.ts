@@ -6,6 +6,7 @@
  * promise helpers: the page reads this at start, without the idb wrapper the history and the
  * result cache use.
  */
+import { loadWorkflow } from '../../workflow/load';
 import { registry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
 import type { AsInputRecord } from '../store/editor-store';
@@ -121,8 +122,7 @@ export async function readSlot(slot: string): Promise<SlotRead | null> {
   if (typeof record !== 'object' || record === null || (record as AutosaveRecord).format !== 'atelier.autosave') return null;
   const saved = record as AutosaveRecord;
   try {
-    // Read back like any file; the loader is fetched only when there is something to restore.
-    const { loadWorkflow } = await import('../../workflow/load');
+    // Read back like any file.
     const { workflow } = loadWorkflow(saved.workflow, { knownTypes: new Set(registry.list().map((d) => d.type)) });
     const asInput: AsInputRecord = {};
     for (const [id, params] of Object.entries(saved.asInput ?? {})) {

@@ -1,21 +1,19 @@
 /**
- * What the toolbar, the shortcuts and the canvas call to open, save and read files: thin doors to
- * open-save.ts, examples.ts and image-file.ts, which are fetched the first time one is used (a
- * fresh page opens, saves and reads nothing). Asking for a file stays synchronous: the browser
- * shows its file picker only within the click or key press that asked for it.
+ * What the toolbar, the shortcuts and the canvas call to open, save and read files, with a toast
+ * when one fails. Asking for a file stays synchronous: the browser shows its file picker only
+ * within the click or key press that asked for it.
  */
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
+import * as examples from './examples';
 import type { ExampleEntry } from './examples';
+import * as imageFile from './image-file';
 import type { LoadedImage } from './image-file';
+import * as openSave from './open-save';
 
 /** The id of the page's file input for Open (the toolbar renders it). */
 export const OPEN_INPUT_ID = 'open-workflow-file';
 export const WORKFLOW_ACCEPT = '.json,application/json';
-
-const openSave = () => import('./open-save');
-const examples = () => import('./examples');
-const imageFile = () => import('./image-file');
 
 function failed(what: string): (error: unknown) => void {
   return (error) => toast(`${what}: ${error instanceof Error ? error.message : String(error)}`, 'error');
@@ -23,7 +21,7 @@ function failed(what: string): (error: unknown) => void {
 
 /** Opens a workflow file (read, checked, one undo step); true when it opened. */
 export function openWorkflowFile(store: EditorStore, file: File): Promise<boolean> {
-  return openSave().then((m) => m.openWorkflowFile(store, file), (error: unknown) => {
+  return openSave.openWorkflowFile(store, file).catch((error: unknown) => {
     failed(`'${file.name}' was not opened`)(error);
     return false;
   });
@@ -31,8 +29,6 @@ export function openWorkflowFile(store: EditorStore, file: File): Promise<boolea
 
 /** Asks for a .json file and opens it, through the toolbar's file input. */
 export function chooseAndOpen(store: EditorStore): void {
-  // Fetched while the person picks a file.
-  openSave().then((m) => m.preloadLoader(), () => undefined);
   const existing = document.getElementById(OPEN_INPUT_ID);
   if (existing instanceof HTMLInputElement) {
     existing.click();
@@ -50,7 +46,7 @@ export function chooseAndOpen(store: EditorStore): void {
 
 /** Downloads the workflow as its file, after the credential check (open-save.ts). */
 export function saveWorkflow(store: EditorStore): void {
-  openSave().then((m) => m.saveWorkflow(store), failed('The workflow was not saved'));
+  openSave.saveWorkflow(store);
 }
 
 /** A new, empty workflow (undo brings the old one back). */
@@ -61,19 +57,19 @@ export function newWorkflow(store: EditorStore): void {
 
 /** The examples the server lists (public/examples/index.json); none when it lists none. */
 export function fetchExamples(): Promise<ExampleEntry[]> {
-  return examples().then((m) => m.fetchExamples(), () => []);
+  return examples.fetchExamples().catch(() => []);
 }
 
 export function openExample(store: EditorStore, entry: ExampleEntry): Promise<void> {
-  return examples().then((m) => m.openExample(store, entry), failed(`The example “${entry.title}” was not opened`));
+  return examples.openExample(store, entry).catch(failed(`The example “${entry.title}” was not opened`));
 }
 
 /** Reads an image file, or rejects with an Error saying what is wrong with it (image-file.ts). */
 export function readImageFile(file: File): Promise<LoadedImage> {
-  return imageFile().then((m) => m.readImageFile(file));
+  return imageFile.readImageFile(file);
 }
 
 /** Reads an image file and hands it to `set`, reporting a refused file by name. */
 export function putImageFile(file: File, set: (value: LoadedImage) => void): Promise<void> {
-  return imageFile().then((m) => m.putImageFile(file, set), failed(`'${file.name}' was not read`));
+  return imageFile.putImageFile(file, set).catch(failed(`'${file.name}' was not read`));
 }

@@ -6,35 +6,16 @@
  */
 import type { NodeRegistry } from '../../nodes/index';
 import { catalogueLoadOptions } from '../../nodes/load-options';
-import type { ExportFinding, removeFindings, scanWorkflowForExport } from '../../workflow/export-scan';
+import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import type { Workflow } from '../../workflow/schema';
 import { exportCheckStore, type ExportPurpose } from './export-check-store';
+import { findingPlaces } from './load-report';
 
 export { exportCheckStore, type ExportCheck, type ExportPurpose } from './export-check-store';
 
-interface Scanner {
-  scanWorkflowForExport: typeof scanWorkflowForExport;
-  removeFindings: typeof removeFindings;
-}
-let loading: Promise<Scanner> | undefined;
-let loaded: Scanner | undefined;
-
-/** Fetches the scanner (small; not needed to paint the first graph). */
-export function loadScanner(): Promise<Scanner> {
-  loading ??= import('../../workflow/export-scan').then((m) => (loaded = m));
-  return loading;
-}
-
-function scanWith(scanner: Scanner, workflow: Workflow, registry: NodeRegistry): ExportFinding[] {
-  return scanner.scanWorkflowForExport(workflow, { declaredParams: catalogueLoadOptions(registry).declaredParams }).findings;
-}
-
-/**
- * The findings in `workflow` right now, or undefined while the scanner is still loading. For
- * the copy event, which must fill the clipboard before it returns.
- */
-export function scanNow(workflow: Workflow, registry: NodeRegistry): ExportFinding[] | undefined {
-  return loaded && scanWith(loaded, workflow, registry);
+/** What in `workflow` looks like a credential, by node and field. */
+export function scanNow(workflow: Workflow, registry: NodeRegistry): ExportFinding[] {
+  return scanWorkflowForExport(workflow, { declaredParams: catalogueLoadOptions(registry).declaredParams }).findings;
 }
 
 /**
@@ -42,10 +23,8 @@ export function scanNow(workflow: Workflow, registry: NodeRegistry): ExportFindi
  * removed when the person asks for that, or null when they cancel.
  */
 export async function checkBeforeExport(workflow: Workflow, purpose: ExportPurpose, registry: NodeRegistry): Promise<Workflow | null> {
-  const scanner = await loadScanner();
-  const findings = scanWith(scanner, workflow, registry);
+  const findings = scanNow(workflow, registry);
   if (findings.length === 0) return workflow;
-  const { findingPlaces } = await import('./load-report');
   const remove = await new Promise<boolean>((resolve) => {
     // A check still open (a second Save) is answered "cancel" first: one question at a time.
     exportCheckStore.get()?.decide(false);
@@ -61,5 +40,5 @@ export async function checkBeforeExport(workflow: Workflow, purpose: ExportPurpo
       },
     });
   });
-  return remove ? scanner.removeFindings(workflow, findings) : null;
+  return remove ? removeFindings(workflow, findings) : null;
 }

@@ -1,5 +1,5 @@
 /**
- * Open and Save, fetched on first use (through commands.ts). Every file goes through the loader
+ * Open and Save. Every file goes through the loader
  * (workflow/load.ts); a refused file is listed problem by problem and the canvas stays as it was;
  * warnings (unknown node types kept, credentials removed, a newer format) are shown after it
  * opens. Opening is one undo step.
@@ -7,11 +7,13 @@
 import { touchModified } from '../../workflow/create';
 import { WorkflowError } from '../../workflow/errors';
 import { DEFAULT_LIMITS } from '../../workflow/limits';
+import { loadWorkflow } from '../../workflow/load';
 import { serializeWorkflow } from '../../workflow/serialize';
 import { inlineImages, internalizeImages } from '../../assets/inline';
 import type { EditorStore } from '../store/editor-store';
 import { pageAssets } from './assets';
 import { checkBeforeExport } from './export-check';
+import { loadReport, refusalSummary } from './load-report';
 import { downloadBlob } from '../ui/download';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
@@ -22,18 +24,8 @@ export function fileNameFor(title: string): string {
   return `${slug || 'workflow'}.json`;
 }
 
-/** The loader, fetched the first time a file is opened (a fresh start does not need it). */
-const loader = () => import('../../workflow/load');
-const reporter = () => import('./load-report');
-
-/** Fetches the loader and its report while the person is still picking a file. */
-export function preloadLoader(): void {
-  Promise.all([loader(), reporter()]).catch(() => undefined);
-}
-
 /** Opens workflow text from `source` (a file name, an example's title); true when it opened. */
 export async function openWorkflowText(store: EditorStore, text: string, source: string): Promise<boolean> {
-  const [{ loadWorkflow }, { loadReport, refusalSummary }] = await Promise.all([loader(), reporter()]);
   try {
     const loaded = loadWorkflow(text, { knownTypes: store.knownTypes() });
     // Its images go into the asset store; the document holds their references.

@@ -5,20 +5,22 @@
  * and shows the parameters and seed that made it. Loaded when the history is first opened
  * (HistorySection).
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatBytes, plural } from '../run/format';
 import { useRunContext } from '../run/context';
 import { imageFileName } from '../results/file-names';
 import type { ShownImage } from '../results/object-urls';
+import { ImageViewer } from '../results/ImageViewer';
 import { useImageDownload } from '../results/use-image-download';
 import { toast } from '../ui/toast';
 import { HistoryEntryView, timeOf, type EntryActions } from './HistoryEntryView';
+import { openRunWorkflow } from './restore';
 import { historyStore } from './store';
 import type { HistoryEntry, HistoryStats, ImageEntry } from './types';
+import { loadWorkflow } from '../../workflow/load';
 import './history.css';
 
 const PAGE = 30;
-const ImageViewer = lazy(() => import('../results/ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 function useHistory(limit: number) {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
@@ -88,7 +90,6 @@ export default function HistoryPanel() {
 
   const download = useCallback(async (entry: ImageEntry) => {
     const run = await historyStore().workflow(entry.runKey);
-    const { loadWorkflow } = await import('../../workflow/load');
     let workflow;
     try {
       workflow = run && run.workflow !== '' ? loadWorkflow(run.workflow).workflow : undefined;
@@ -122,7 +123,6 @@ export default function HistoryPanel() {
           toast('The workflow of this run is no longer in the history', 'warning');
           return;
         }
-        const { openRunWorkflow } = await import('./restore');
         openRunWorkflow(link, run.workflow, timeOf(run.at));
       })();
     },
@@ -172,9 +172,7 @@ export default function HistoryPanel() {
         <button type="button" className="run-link" onClick={() => setLimit(limit + PAGE)}>Show older outputs</button>
       )}
       {viewing && (
-        <Suspense fallback={null}>
-          <EntryViewer entry={viewing} onClose={() => setViewing(undefined)} onDownload={() => void download(viewing)} />
-        </Suspense>
+        <EntryViewer entry={viewing} onClose={() => setViewing(undefined)} onDownload={() => void download(viewing)} />
       )}
       {downloader.dialog}
     </>

@@ -1,22 +1,12 @@
 /**
  * The inpaint mask painter's entry: `registerMaskPainter()` (called once at start-up) makes the
- * inpaint node's `mask_paint` field the mask field (thumbnail, Paint/Edit, Remove). The field's
- * code loads with the first inpaint node's form, the painter when it is first opened, so a page
- * without inpainting carries none of it.
+ * inpaint node's `mask_paint` field the mask field (thumbnail, Paint/Edit, Remove). The painter
+ * itself loads when it is first opened (MaskWidget.tsx), so a page without inpainting carries
+ * little of it.
  */
-import { lazy, Suspense } from 'react';
-import { registerFieldWidget, type WidgetProps } from '../forms/widget-overrides';
-
-const MaskWidget = lazy(() => import('./MaskWidget').then((m) => ({ default: m.MaskWidget })));
-
-function LazyMaskWidget(props: WidgetProps) {
-  return (
-    <Suspense fallback={<div className="mask-field" aria-busy="true" />}>
-      <MaskWidget {...props} />
-    </Suspense>
-  );
-}
+import { registerFieldWidget } from '../forms/widget-overrides';
+import { MaskWidget } from './MaskWidget';
 
 export function registerMaskPainter(): void {
-  registerFieldWidget('inpaint', 'mask_paint', LazyMaskWidget);
+  registerFieldWidget('inpaint', 'mask_paint', MaskWidget);
 }

@@ -4,10 +4,10 @@
  * run; text as plain text (never HTML). Results of an earlier run stay visible, dimmed, while a
  * new run of the node is under way.
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNodePhase, useNodeResult, useRunContext } from '../run/context';
 import { imageFileName } from './file-names';
-import type { PinAction } from './ImageViewer';
+import { ImageViewer, type PinAction } from './ImageViewer';
 import { ImageThumb } from './ImageThumb';
 import { ItemStrip } from './ItemStrip';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
@@ -18,7 +18,6 @@ import './results.css';
 type ShownText = Extract<ShownValue, { kind: 'text' | 'number' | 'texts' }>;
 
 /** The large viewer loads when an image is first opened. */
-const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 function TextResult({ name, value, labelled, nodeLabel }: { name: string; value: ShownText; labelled: boolean; nodeLabel: string }) {
   // A text list reads one item to a paragraph.
@@ -33,7 +32,12 @@ function TextResult({ name, value, labelled, nodeLabel }: { name: string; value:
   );
 }
 
+/** A node's results: nothing until it has one (a node without one keeps only this subscription). */
 export function NodeResults({ nodeId }: { nodeId: string }) {
+  return useNodeResult(nodeId) ? <NodeResultsView nodeId={nodeId} /> : null;
+}
+
+function NodeResultsView({ nodeId }: { nodeId: string }) {
   const { describeNode, workflowTitle, controller, link } = useRunContext();
   const result = useNodeResult(nodeId);
   const phase = useNodePhase(nodeId);
@@ -123,18 +127,16 @@ export function NodeResults({ nodeId }: { nodeId: string }) {
         <TextResult key={name} name={name} value={value} labelled={texts.length > 1} nodeLabel={label} />
       ))}
       {open !== undefined && images[open] && (
-        <Suspense fallback={null}>
-          <ImageViewer
-            images={images}
-            index={open}
-            title={label}
-            fileName={fileName}
-            onIndexChange={setOpen}
-            onClose={() => setOpen(undefined)}
-            onDownload={download}
-            pinFor={pinFor}
-          />
-        </Suspense>
+        <ImageViewer
+          images={images}
+          index={open}
+          title={label}
+          fileName={fileName}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(undefined)}
+          onDownload={download}
+          pinFor={pinFor}
+        />
       )}
       {downloader.dialog}
     </div>

@@ -1,7 +1,6 @@
 /**
  * Downloads of generated images, for the node results, the viewer and the run history: the
- * workflow as it was run and the image's manifest embedded (embed-download.ts, loaded when first
- * used), after a credential scan whose findings are shown in a dialog before anything is saved.
+ * workflow as it was run and the image's manifest embedded (embed-download.ts), after a credential scan whose findings are shown in a dialog before anything is saved.
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -9,12 +8,10 @@ import { sha256OfBlob } from '../history/digest';
 import { useRunContext } from '../run/context';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
-import type { ImageDownload, PreparedDownload } from './embed-download';
+import { prepareImageDownload, saveBytes, type ImageDownload, type PreparedDownload } from './embed-download';
 
 export type DownloadRequest = Omit<ImageDownload, 'registry' | 'secrets'>;
 type Findings = Extract<PreparedDownload, { kind: 'findings' }>;
-
-const loadEmbed = () => import('./embed-download');
 
 /** A result shown again from the cache made no request this run: the history knows the one that made it. */
 async function withKnownCalls(d: DownloadRequest): Promise<DownloadRequest> {
@@ -31,10 +28,8 @@ async function withKnownCalls(d: DownloadRequest): Promise<DownloadRequest> {
 function FindingsDialog({ pending, onClose }: { pending: Findings; onClose(): void }) {
   const save = (bytes: () => Uint8Array, what: string) => {
     onClose();
-    void loadEmbed().then(({ saveBytes }) => {
-      saveBytes(bytes(), pending.mime, pending.fileName);
-      toast(`Downloaded ${pending.fileName} ${what}`, 'success');
-    });
+    saveBytes(bytes(), pending.mime, pending.fileName);
+    toast(`Downloaded ${pending.fileName} ${what}`, 'success');
   };
   return createPortal(
     <Dialog
@@ -83,7 +78,7 @@ export function useImageDownload(): ImageDownloader {
   const download = useCallback((request: DownloadRequest) => {
     void (async () => {
       try {
-        const [{ prepareImageDownload, saveBytes }, full] = await Promise.all([loadEmbed(), withKnownCalls(request)]);
+        const full = await withKnownCalls(request);
         const prepared = await prepareImageDownload({ ...full, registry: link.registry, secrets: link.secrets() });
         if (prepared.kind === 'findings') {
           setPending(prepared);

@@ -1,5 +1,5 @@
 /**
- * The cost estimate's per-node lines (EstimateView's "Per node"), fetched when first opened: a
+ * The cost estimate's per-node lines (EstimateView's "Per node"), drawn only while it is open: a
  * 500-node graph would otherwise put 500 lines in the page at every estimate.
  */
 import type { NodeEstimate, RunEstimate } from '../../workers/estimate';

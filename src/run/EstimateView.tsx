@@ -5,10 +5,12 @@
  * With a batch count above one, the batch's total (batch-estimate.ts). What the image backends
  * approximate or leave out of each node's request is said beside it (BackendNotes).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
-import type { batchTotals as BatchTotalsFn } from './batch-estimate';
+import BackendNotes from './BackendNotes';
+import { batchTotals } from './batch-estimate';
+import EstimateNodes from './EstimateNodes';
 import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
@@ -19,9 +21,6 @@ function calls(imageCalls: number, chatCalls: number): string {
   return parts.length > 1 ? ` (${parts.join(', ')})` : '';
 }
 
-const EstimateNodes = lazy(() => import('./EstimateNodes'));
-// Fetched only when a backend changes something: a page on the service's API never needs it.
-const BackendNotes = lazy(() => import('./BackendNotes'));
 
 function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow }) {
   // A 500-node graph would put 500 lines in the page at every estimate: only when asked for.
@@ -30,35 +29,16 @@ function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow
     <details className="run-estimate__nodes" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Per node</summary>
       {open && (
-        <Suspense fallback={null}>
-          <EstimateNodes estimate={estimate} workflow={workflow} />
-        </Suspense>
+        <EstimateNodes estimate={estimate} workflow={workflow} />
       )}
     </details>
   );
 }
 
-/** The batch arithmetic (and the seed planner it uses), loaded once a batch count above one is set. */
-function useBatchTotals(wanted: boolean): typeof BatchTotalsFn | undefined {
-  const [fn, setFn] = useState<{ batchTotals: typeof BatchTotalsFn } | undefined>();
-  useEffect(() => {
-    if (!wanted || fn) return;
-    let live = true;
-    void import('./batch-estimate').then((m) => {
-      if (live) setFn({ batchTotals: m.batchTotals });
-    });
-    return () => {
-      live = false;
-    };
-  }, [wanted, fn]);
-  return fn?.batchTotals;
-}
-
 function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Workflow; count: number }) {
   const { link, describeNode } = useRunContext();
   const t = estimate.totals;
-  const batchTotals = useBatchTotals(count > 1);
-  const batch = count > 1 && batchTotals ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
+  const batch = count > 1 ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
   if (count > 1 && !batch) return <p className="run-estimate__note">Working it out…</p>;
   const f = batch ?? t;
   const cached = estimate.nodes.filter((n) => n.cached).map((n) => describeNode(n.nodeId).label);
@@ -148,9 +128,7 @@ export default function EstimateView({ count }: { count: number }) {
           <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
           <WouldFail estimate={state.estimate} />
           {state.estimate.nodes.some((n) => (n.backend?.notes.length ?? 0) > 0) && (
-            <Suspense fallback={null}>
-              <BackendNotes nodes={state.estimate.nodes} />
-            </Suspense>
+            <BackendNotes nodes={state.estimate.nodes} />
           )}
           {state.estimate.nodes.length > 0 && <Breakdown estimate={state.estimate} workflow={state.workflow} />}
           {state.estimate.warnings.map((w, i) => <p key={i} className="run-estimate__note">{w}</p>)}

@@ -1,13 +1,14 @@
 /**
  * "Run to here" and "Run from here" on a node: a ▶ button in the node's title bar opens a small
- * menu (NodeRunMenuList.tsx, fetched when a menu first opens), and a right-click anywhere on the
+ * menu (NodeRunMenuList.tsx), and a right-click anywhere on the
  * node opens the same menu (one listener for every node, in RunProvider). Ctrl+Shift+Enter and
  * Ctrl+Alt+Enter do the same for the selected node (RunProvider).
  */
-import { lazy, Suspense, useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useRunContext } from './context';
+import NodeRunMenuList from './NodeRunMenuList';
 
-const NodeRunMenuList = lazy(() => import('./NodeRunMenuList'));
+
 
 export function NodeRunMenu({ nodeId }: { nodeId: string }) {
   const { describeNode, runMenus } = useRunContext();
@@ -42,9 +43,7 @@ export function NodeRunMenu({ nodeId }: { nodeId: string }) {
         ▶
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <NodeRunMenuList nodeId={nodeId} label={label} button={button} close={close} />
-        </Suspense>
+        <NodeRunMenuList nodeId={nodeId} label={label} button={button} close={close} />
       )}
     </span>
   );

@@ -3,18 +3,15 @@
  * progress, what the next run will cost, the validation problems of a refused run listed
  * together (each a button to its node and field), the last run's summary and the session's totals.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import EstimateView from './EstimateView';
+import { RunSummary } from './RunSummary';
+import { SessionTotals } from './SessionTotals';
 import { useBatchProgress, useLastBatch, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
 import { MOD } from '../canvas/mod-key';
 import { openSidePanel } from '../ui/side-panel-state';
 import { formatDuration, plural } from './format';
 import './run.css';
-
-/** The estimate's view needs the planner and the cost table: loaded beside the first paint. */
-const EstimateView = lazy(() => import('./EstimateView'));
-/** Shown once something has run. */
-const RunSummary = lazy(() => import('./RunSummary').then((m) => ({ default: m.RunSummary })));
-const SessionTotals = lazy(() => import('./SessionTotals').then((m) => ({ default: m.SessionTotals })));
 
 /** The most runs one batch queues. */
 export const MAX_RUN_COUNT = 100;
@@ -110,14 +107,10 @@ export function RunPanel() {
         </section>
       )}
       {!running && (
-        <Suspense fallback={null}>
-          <EstimateView count={count} />
-        </Suspense>
+        <EstimateView count={count} />
       )}
-      <Suspense fallback={null}>
-        {!overview.running && summary && <RunSummary summary={summary} batch={lastBatch} />}
-        {sessionRuns > 0 && <SessionTotals />}
-      </Suspense>
+      {!overview.running && summary && <RunSummary summary={summary} batch={lastBatch} />}
+      {sessionRuns > 0 && <SessionTotals />}
     </section>
   );
 }

@@ -18,8 +18,6 @@ import { createFanOutAsks } from './fan-out-ask';
 import { FanOutDialog } from './FanOutDialog';
 import { createFormChecks } from './form-checks';
 import { FormChecksContext } from '../forms/form-checks';
-import { preloadNodeRunStatus } from './NodeRunStatusSlot';
-import { onFirstWork } from '../ui/first-work';
 import { createValueStore } from './keyed-store';
 import { createRunQueue } from './queue';
 import { createRunMenus, openRunMenuOnContextMenu } from './run-menus';
@@ -58,7 +56,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
       client: client ?? createWorkerClient(), settings: () => link.getSettings(), confirmFanOut: (question) => asks.ask(question),
     });
     const session = createSessionUsage();
-    const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary), ready: preloadNodeRunStatus });
+    const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary) });
     return { controller, session, queue, runCount: createValueStore(1), runMenus: createRunMenus() };
   });
   const { controller, queue } = parts;
@@ -71,8 +69,6 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   useEffect(() => controller.state.overview.subscribe(() => {
     if (!controller.state.overview.get().running) asks.dropAll();
   }), [controller, asks]);
-  // The nodes' status view is not needed to paint; have it once the person starts working.
-  useEffect(() => onFirstWork(() => void preloadNodeRunStatus()), []);
 
   // Results of nodes that were deleted let go of their images; opening another workflow forgets
   // the last run's results and summary altogether.

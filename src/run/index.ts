@@ -9,15 +9,14 @@
  * - `<NodeResults nodeId>`: the node's images (click opens the viewer) and text results.
  * - `<RunPanel>`: Run with its batch count and Cancel, the cost of the next run, a refused run's
  *   problems (each focusing its node and field), the last run's summary and the session's totals.
- * - `src/history/HistoryPanel` (default export, load it lazily): the run history.
  * Every clickable part carries the class `nodrag` (and `nowheel` where it scrolls), so it can sit
  * inside a React Flow node.
  */
 export { RunProvider, RunProviderWith } from './RunProvider';
 export { useRunControls, type RunControls } from './useRunControls';
-export { NodeRunStatus } from './NodeRunStatusSlot';
+export { NodeRunStatus } from './NodeRunStatus';
 export { NodeRunMenu } from './NodeRunMenu';
-export { NodeResults } from '../results/NodeResultsSlot';
+export { NodeResults } from '../results/NodeResults';
 export { RunPanel } from './RunPanel';
 export type { EditorLink } from './editor-link';
 export type { NodePhase, NodeRunState, RunOverview } from './run-state';

@@ -5,11 +5,10 @@
  * their `seed_mode` says, to the seeds the next run uses, and the run counts toward the session's
  * totals. Cancel stops the run under way and the rest of the batch.
  */
-import type { SeedChange } from '../../workers/seeds';
+import { planBatch, runBatch, type SeedChange } from '../../workers/seeds';
 import type { RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
 import type { Workflow } from '../../workflow/schema';
-import { loadNodeTypes } from '../../workers/load-nodes';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import { createValueStore, type ValueStore } from './keyed-store';
@@ -44,8 +43,6 @@ export interface RunQueueDeps {
   onRun?(summary: RunSummary): void;
   /** In [0, 1), for `random` seeds; Math.random by default. */
   random?: () => number;
-  /** What the page must have before a run's first event (the nodes' status view), awaited once per start. */
-  ready?(): Promise<unknown>;
 }
 
 /** The seeds that differ between two snapshots of the same workflow. */
@@ -80,11 +77,7 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
       lastBatch.set(undefined);
       progress.set({ index: 1, count });
       try {
-        // The planner (with the executor's validation) loads with the first run, not at start-up.
-        // The status view too: a run that began before it arrived would stream its text unseen.
-        const [{ planBatch, runBatch }] = await Promise.all([import('../../workers/seeds'), deps.ready?.()]);
         const workflow = deps.link.getWorkflow();
-        await loadNodeTypes(workflow, deps.link.registry);
         const batch = planBatch(workflow, deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
         await runBatch(batch.runs, async (snapshot, index) => {
           if (index > 0) progress.set({ index: index + 1, count });

@@ -37,11 +37,10 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const rules = settings.backendRules();
       const problems = settingsProblems(current, info, apisUsedBy(store.getState().doc.nodes), rules);
       if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')}`);
-      return workerSettingsFor(current, origin, info, typeof rules === 'string' ? undefined : rules);
+      return workerSettingsFor(current, origin, info, rules);
     },
     secrets() {
-      const rules = settings.backendRules();
-      return settingsSecrets(settings.get(), origin, typeof rules === 'string' ? undefined : rules);
+      return settingsSecrets(settings.get(), origin, settings.backendRules());
     },
     focusNode: (nodeId, field) => store.focusNode(nodeId, field),
     describeNode(nodeId): NodeDescription {

@@ -2,7 +2,7 @@
  * Settings: where requests go (the local engines, the real endpoints through this server's
  * forwarder, or directly from the browser), the tokens, the chat model and concurrency, and the
  * cached results (CacheSection). Changes apply at once and are kept in this browser, apart from
- * any workflow. Loaded when first opened.
+ * any workflow.
  */
 import { useId } from 'react';
 import { Dialog } from '../ui/Dialog';

@@ -77,9 +77,6 @@ export interface BackendRules {
   secrets(part: BackendPart): string[];
 }
 
-/** Where the rules are while not loaded: on their way, or they could not be loaded. */
-export type RulesPending = 'loading' | 'failed';
-
 /** Newer than the v1 settings, and apart from them: an older build rewriting v1 keeps these. */
 export const BACKENDS_KEY = 'atelier.image-backends.v1';
 export const CREDENTIALS_KEY = 'atelier.backend-credentials.v1';

@@ -6,7 +6,7 @@
  */
 import type { ApiUse } from '../../workers/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
-import { NO_IMAGE_BACKENDS, backendChosen, type BackendCredentials, type BackendRules, type ImageBackendSettings, type RulesPending } from './backend-types';
+import { NO_IMAGE_BACKENDS, type BackendCredentials, type BackendRules, type ImageBackendSettings } from './backend-types';
 import { checkBaseUrl } from './base-url';
 import { forwardedBackends, type ServerInfoState } from './server-info';
 
@@ -203,14 +203,10 @@ function directUrlProblem(label: string, value: string): string | undefined {
  * only draws. The direct route needs the chat URL whatever the run, as the worker is set up with
  * it, and the image URL unless every engine goes to a backend.
  */
-export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }, rules?: BackendRules | RulesPending): string[] {
+export function settingsProblems(settings: Settings, server: ServerInfoState = null, uses: ApiUse = { image: true, text: true }, rules?: BackendRules): string[] {
   const problems: string[] = [];
-  const loaded = typeof rules === 'string' ? undefined : rules;
-  if (settings.mode !== 'forward' && uses.image) {
-    if (loaded !== undefined) problems.push(...loaded.resolve(settings).problems);
-    else if (rules === 'failed') problems.push('the image backend settings could not be loaded: reload the page');
-    else if (rules === 'loading' || backendChosen(settings.imageBackends)) problems.push('the image backend settings are still being read: run again in a moment');
-  }
+  const loaded = rules;
+  if (settings.mode !== 'forward' && uses.image && rules !== undefined) problems.push(...rules.resolve(settings).problems);
   if (settings.mode === 'direct') {
     const image = (loaded?.usesServiceApi(settings.imageBackends) ?? true) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
     for (const problem of [image, directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {

@@ -1,6 +1,6 @@
 /**
  * Text from the system clipboard (or a file) read as nodes: through the workflow loader, like an
- * opened file. Kept apart from the store so the loader is fetched only when foreign text arrives.
+ * opened file.
  */
 import type { NodeRegistry } from '../../nodes/index';
 import { WorkflowError, type WorkflowWarning } from '../../workflow/errors';

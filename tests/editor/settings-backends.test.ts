@@ -159,58 +159,21 @@ describe('what stops a run, with where to fix it', () => {
   });
 });
 
-describe('the settings store loads the backend rules only when needed', () => {
-  const counted = () => {
-    const calls = { count: 0, release: () => undefined as void };
-    const load = () => {
-      calls.count++;
-      return new Promise<typeof backendRules>((resolve) => { calls.release = () => resolve(backendRules); });
-    };
-    return { calls, load };
-  };
-
-  it('not at all while no backend is set or stored', () => {
+describe('the settings store', () => {
+  it('reads the stored backends at start, and a run goes where they say', () => {
     const { storage } = memoryStorage();
-    const { calls, load } = counted();
-    const settings = createSettingsStore(storage, load);
-    settings.update({ concurrency: 2 });
-    expect(calls.count).toBe(0);
-    expect(storeLink(createEditorStore({ initial: starterWorkflow() }), settings, ORIGIN).getSettings()).not.toHaveProperty('imageBackends');
-  });
-
-  it('at start when backends are stored, refusing a run until they are read rather than sending it elsewhere', async () => {
-    const { storage } = memoryStorage();
-    saveSettings(withBackends({ all: comfy({ checkpoints: { sdxl: 'base.safetensors' } }), engines: {} }), storage, backendRules);
-    const { calls, load } = counted();
-    const settings = createSettingsStore(storage, load);
+    saveSettings(withBackends({ all: comfy({ baseUrl: 'http://127.0.0.1:8188', checkpoints: { sdxl: 'base.safetensors' } }), engines: {} }), storage, backendRules);
+    const settings = createSettingsStore(storage);
     const link = storeLink(createEditorStore({ initial: starterWorkflow() }), settings, ORIGIN);
-    expect(calls.count).toBe(1);
-    expect(() => link.getSettings()).toThrow('the settings stop the run: the image backend settings are still being read: run again in a moment');
-    let changed = 0;
-    settings.subscribe(() => changed++);
-    calls.release();
-    await expect.poll(() => changed).toBe(1);
     expect(link.getSettings().imageBackends?.sdxl).toEqual({ kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188', names: { checkpoint: 'base.safetensors' } });
   });
 
-  it('refuses a run when they could not be loaded, rather than sending it elsewhere', async () => {
-    const { storage } = memoryStorage();
-    saveSettings(withBackends({ all: comfy(), engines: {} }), storage, backendRules);
-    const settings = createSettingsStore(storage, () => Promise.reject(new Error('chunk failed to load')));
-    const link = storeLink(createEditorStore({ initial: starterWorkflow() }), settings, ORIGIN);
-    await expect.poll(() => settings.backendRules()).toBe('failed');
-    expect(() => link.getSettings()).toThrow('the settings stop the run: the image backend settings could not be loaded: reload the page');
-  });
-
-  it('once a backend is chosen, and then writes it', async () => {
+  it('writes a backend as soon as it is chosen', () => {
     const { storage, local } = memoryStorage();
-    const { calls, load } = counted();
-    const settings = createSettingsStore(storage, load);
-    settings.update({ imageBackends: { all: comfy(), engines: {} } });
-    expect(calls.count).toBe(1);
+    const settings = createSettingsStore(storage);
     expect(local.has('atelier.image-backends.v1')).toBe(false);
-    calls.release();
-    await expect.poll(() => local.has('atelier.image-backends.v1')).toBe(true);
-    expect(settings.backendRules()).toBe(backendRules);
+    settings.update({ imageBackends: { all: comfy(), engines: {} } });
+    expect(local.has('atelier.image-backends.v1')).toBe(true);
+    expect(createSettingsStore(storage).get().imageBackends.all.kind).toBe('comfyui');
   });
 });

@@ -33,12 +33,12 @@ function fakeLink(doc: Workflow) {
   return { link, applied };
 }
 
-function setup(doc: Workflow, imageLatencyMs = 1, ready?: () => Promise<unknown>) {
+function setup(doc: Workflow, imageLatencyMs = 1) {
   const fake = inThreadClient({ registry, imageLatencyMs });
   const controller = createRunController({ client: fake.client, settings: () => settings, urls: countingUrls().urls });
   const { link, applied } = fakeLink(doc);
   const runs: string[] = [];
-  const queue = createRunQueue({ controller, link, onRun: (s) => runs.push(s.status), ...(ready ? { ready } : {}) });
+  const queue = createRunQueue({ controller, link, onRun: (s) => runs.push(s.status) });
   const progress: (BatchProgress | undefined)[] = [];
   queue.progress.subscribe(() => progress.push(queue.progress.get()));
   return { ...fake, controller, queue, applied, runs, progress };
@@ -64,19 +64,6 @@ describe('run queue', () => {
     expect(queue.lastBatch.get()).toEqual({ count: 3, summaries });
     await queue.start({ mode: 'all' });
     expect(queue.lastBatch.get()).toBeUndefined();
-  });
-
-  it('sends nothing until what the page needs to show the run has arrived (the nodes\' status view)', async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const { queue, image } = setup(drawing({ seed: 5 }), 1, () => arrived);
-
-    const done = queue.start({ mode: 'all' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(image.calls).toHaveLength(0);
-    arrive();
-    expect((await done).map((s) => s.status)).toEqual(['succeeded']);
-    expect(image.calls).toHaveLength(1);
   });
 
   it('keeps a fixed seed, so every run after the first comes from the cache', async () => {

@@ -9,7 +9,7 @@ import { useSettings } from '../../settings/settings-store';
 import { TextArea } from '../../ui/TextArea';
 import { controlNetOptions } from '../field-plan';
 import { NumberWidget, Options, SelectWidget } from './basic';
-import { ModelSuggestions } from './lazy';
+import ModelSuggestions from './model-options';
 import type { WidgetProps } from './types';
 
 export function ResolutionWidget({ id, spec, params, setMany, describedBy, invalid }: WidgetProps) {

@@ -91,7 +91,7 @@ export class EditorPage {
 
   /**
    * Waits until nothing on the page has changed for `ms`: the first estimate, token counts and
-   * lazily fetched views have arrived, as they have by the time a person starts typing.
+   * the token counts have arrived, as they have by the time a person starts typing.
    */
   async quiet(ms = 300): Promise<void> {
     await this.page.evaluate((ms) => new Promise<void>((resolve) => {
@@ -168,22 +168,6 @@ export class EditorPage {
   /** The palette's search field. */
   get paletteSearch(): Locator {
     return this.palette.getByRole('combobox', { name: 'Search nodes' });
-  }
-
-  /**
-   * Holds back every script the page asks for from now on (the parts of the editor fetched when
-   * first used), as a slow network would, until the returned function is called.
-   */
-  async holdLateScripts(): Promise<() => void> {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await this.page.route(/\.js(\?.*)?$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
   }
 
   /** Drags a wire from an output handle to an input handle with the mouse. */
