@@ -95,6 +95,12 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   /** Parameters by name, with defaults; parsed before run. */
   params: z.ZodType<P>;
   /**
+   * The parameters the node itself shows on the canvas (the prompt, and the few a person changes
+   * most), in any order; the form keeps the schema's order. The rest are in the inspector beside
+   * the canvas, and under the node's "More options". Without it the node shows every field.
+   */
+  mainFields?: readonly (keyof P & string)[];
+  /**
    * Fetches code `validate` and `run` use that the editor's page need not carry (the image
    * nodes' request rules and CLIP token count). Await it before either (workers/load-nodes.ts).
    */

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
+import { Inspector } from './forms/Inspector';
 import { HistorySection } from './history/HistorySection';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
@@ -51,6 +52,7 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
         <aside className="side-panel">
           <RunPanel />
+          <Inspector />
           <HistorySection />
         </aside>
       </main>
