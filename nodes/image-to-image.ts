@@ -8,7 +8,7 @@ export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
   version: 1,
   title: 'Image to image',
   category: 'image',
-  mainFields: ['engine', 'prompt', 'negative_prompt', 'strength', 'seed'],
+  mainFields: ['prompt', 'negative_prompt', 'strength', 'num_images', 'seed'],
   description: 'Redraws an image after a prompt; strength sets how far it may move from the original.',
   params: imageToImageParams,
   inputs: [

@@ -46,10 +46,8 @@ export function Inspector() {
     const title = node.title || def.title;
     body = (
       <>
-        <h3 className="inspector__title">
-          {title}
-          {title !== def.title && <span className="inspector__type">{def.title}</span>}
-        </h3>
+        <h3 className="inspector__title">{title}</h3>
+        {title !== def.title && <p className="inspector__type">{def.title}</p>}
         <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
           <NodeForm key={node.id} nodeId={node.id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} all />
         </Suspense>

@@ -18,8 +18,8 @@ function sections(def: AnyNodeDefinition, params: Record<string, unknown> = {}) 
 describe('main fields', () => {
   it('shows text to image its prompt and a few choices on the node, in the form order, the rest in the inspector', () => {
     const { main, more } = sections(registry.get('text-to-image')!);
-    expect(main).toEqual(['engine', 'prompt', 'negative_prompt', 'width', 'seed']);
-    expect(more).toEqual(expect.arrayContaining(['sampler', 'steps', 'cfg_scale', 'num_images', 'seed_mode', 'style_preset', 'loras', 'checkpoint']));
+    expect(main).toEqual(['prompt', 'negative_prompt', 'width', 'num_images', 'seed']);
+    expect(more).toEqual(expect.arrayContaining(['engine', 'sampler', 'steps', 'cfg_scale', 'seed_mode', 'style_preset', 'loras', 'checkpoint']));
   });
 
   it('keeps the chat writer to its messages', () => {
@@ -51,6 +51,6 @@ describe('main fields', () => {
 
   it('keeps a main field main when the engine hides others (SD 1.5)', () => {
     const { main } = sections(registry.get('text-to-image')!, { engine: 'sd' });
-    expect(main).toEqual(['engine', 'prompt', 'negative_prompt', 'width', 'seed']);
+    expect(main).toEqual(['prompt', 'negative_prompt', 'width', 'num_images', 'seed']);
   });
 });
