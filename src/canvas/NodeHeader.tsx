@@ -46,16 +46,6 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, colla
         )
         : (
           <>
-            {!compact && <button
-              type="button"
-              className="icon-button collapse-toggle nodrag"
-              aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${title}`}
-              aria-expanded={!collapsed}
-              title={collapsed ? `Expand: show the node's fields and results (${MOD}+.)` : `Collapse to the title bar and ports (${MOD}+.)`}
-              onClick={() => store.toggleCollapsed([nodeId])}
-            >
-              {collapsed ? '▸' : '▾'}
-            </button>}
             <span className="node-titles">
               <span className="node-title" title={title === typeTitle ? typeTitle : `${title} (${typeTitle})`}>{title}</span>
               {!compact && title !== typeTitle && <span className="node-type">{typeTitle}</span>}
@@ -73,6 +63,16 @@ export function NodeHeader({ nodeId, title, typeTitle, category, bypassed, colla
               onClick={() => store.toggleBypass([nodeId])}
             >
               ⤼
+            </button>}
+            {!compact && <button
+              type="button"
+              className="icon-button collapse-toggle nodrag"
+              aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${title}`}
+              aria-expanded={!collapsed}
+              title={collapsed ? `Expand: show the node's fields and results (${MOD}+.)` : `Collapse to the title bar and ports (${MOD}+.)`}
+              onClick={() => store.toggleCollapsed([nodeId])}
+            >
+              {collapsed ? '▸' : '▾'}
             </button>}
           </>
         )}

@@ -1,13 +1,14 @@
 /**
  * The inspector: the selected node's whole form beside the canvas. It is the same generated form
  * the node draws (NodeForm), with every field in view and the same problems under them; an edit
- * here is the same edit as on the node (one undo step, autosaved). It follows the selection, and
- * asks for one when there is none.
+ * here is the same edit as on the node (one undo step, autosaved). It follows the selection
+ * (once the focus leaves a node's own form: twin-focus.ts), and asks for one when there is none.
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { inputsFor } from '../canvas/ports';
 import { itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
+import { useHeldWhileNodeFormFocused } from './twin-focus';
 
 /** Loaded with the node forms (NodeView.tsx), not with the first paint. */
 const NodeForm = lazy(() => import('./NodeForm'));
@@ -23,7 +24,7 @@ function selectedNode(selection: ReadonlySet<string>): string {
 
 export function Inspector() {
   const store = useEditorStore();
-  const picked = useEditor((s) => selectedNode(s.selection.nodes));
+  const picked = useHeldWhileNodeFormFocused(useEditor((s) => selectedNode(s.selection.nodes)));
   const id = picked.startsWith('#') ? undefined : picked;
   const node = useEditor((s) => (id === undefined ? undefined : s.index.nodeById.get(id)));
   const inbound = useEditor((s) => (id === undefined ? undefined : s.index.inbound.get(id)));

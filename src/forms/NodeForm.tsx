@@ -10,6 +10,7 @@ import type { InboundEdges } from '../store/graph-index';
 import { useEditor } from '../store/react';
 import { planFields, type FieldSpec } from './field-plan';
 import { FieldRow } from './FieldRow';
+import { formFocusHandlers, useHeldWhileTwinFocused } from './twin-focus';
 import { useFormIssues } from './use-checks';
 
 export interface NodeFormProps {
@@ -27,7 +28,9 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 /** Widgets that read other parameters than their own. */
 const NEEDS_PARAMS = new Set<FieldSpec['widget']>(['resolution', 'controlnet', 'engine']);
 
-const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, asInput, all = false }: NodeFormProps) {
+const NodeForm = memo(function NodeForm({ nodeId, def, params: liveParams, inputs, inbound, asInput, all = false }: NodeFormProps) {
+  const place = all ? 'inspector' : 'node';
+  const params = useHeldWhileTwinFocused(nodeId, place, liveParams);
   const fields = useMemo(() => planFields(def, params, inputs), [def, params, inputs]);
   const issues = useFormIssues(def, params, inputs, inbound);
   const focusField = useEditor((s) => (s.focus?.nodeId === nodeId ? s.focus.field : undefined));
@@ -66,7 +69,7 @@ const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, 
   };
 
   return (
-    <div className="node-form nodrag">
+    <div className="node-form nodrag" {...formFocusHandlers(nodeId, place)}>
       {(issues.general.length > 0 || elsewhere.length > 0) && (
         <ul className="node-issues" aria-label="Problems with this node">
           {issues.general.map((m) => <li key={m}>{m}</li>)}
