@@ -118,6 +118,17 @@ describe('compact nodes', () => {
     await draw.field('Negative prompt').waitFor();
     await editor.undo();
     await expect.poll(() => draw.collapsed()).toBe(true);
+
+    // A problem in a collapsed node's field leads there: the node opens, the field has the focus.
+    await writer.field('User message').fill('');
+    await writer.collapseButton.click();
+    await expect.poll(() => writer.collapsed()).toBe(true);
+    await editor.run();
+    await editor.runProblems.waitFor();
+    await editor.clickCanvas();
+    await editor.runProblems.getByRole('button', { name: /^Prompt writer: .*user message/i }).click();
+    await expect.poll(() => writer.collapsed()).toBe(false);
+    await expect.poll(() => writer.field('User message').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('show the whole title, wrapped, close up and in the overview', async () => {
