@@ -58,7 +58,7 @@ export function Inspector() {
 
   return (
     <section className="inspector" aria-label="Inspector">
-      <h2 className="run-panel__heading">Settings</h2>
+      <h2 className="run-panel__heading">Node settings</h2>
       {body}
     </section>
   );
