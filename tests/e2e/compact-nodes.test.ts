@@ -70,6 +70,19 @@ describe('compact nodes', () => {
     await editor.node('Prompt writer').select();
     await editor.inspector.getByRole('heading', { name: 'Prompt writer', exact: true }).waitFor();
     expect(await editor.inspector.getByLabel('Max tokens', { exact: true }).count()).toBe(1);
+    // Typing there, Ctrl+Z takes back the whole run of typing, as on the node; the node catches up after.
+    const system = editor.inspector.getByLabel('System message', { exact: true });
+    const before = await system.inputValue();
+    await editor.quiet();
+    await system.click();
+    await system.press('ControlOrMeta+End');
+    await system.pressSequentially(' Be brief.', { delay: 40 });
+    await system.press('ControlOrMeta+z');
+    expect(await system.inputValue()).toBe(before);
+    await system.press('ControlOrMeta+Shift+z');
+    expect(await system.inputValue()).toBe(`${before} Be brief.`);
+    await system.blur();
+    await expect.poll(() => editor.node('Prompt writer').field('System message').inputValue()).toBe(`${before} Be brief.`);
     await editor.clickCanvas();
     await editor.inspector.getByText('Select a node to see all its settings').waitFor();
   });
