@@ -70,6 +70,7 @@ export const chatPromptWriterNode: NodeDefinition<ChatPromptWriterParams> = {
   version: 2,
   title: 'Chat prompt writer',
   category: 'text',
+  mainFields: ['system', 'user'],
   description: 'Asks a chat model to write text (typically an image prompt), streaming it into the node.',
   params,
   inputs: (p) => placeholderPorts(placeholderNames(p.system, p.user)),

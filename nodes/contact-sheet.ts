@@ -26,6 +26,7 @@ export const contactSheetNode: NodeDefinition<ContactSheetParams> = {
   version: 1,
   title: 'Contact sheet',
   category: 'output',
+  mainFields: ['columns', 'cell_size'],
   description: 'Tiles a list of images into one, with captions from a text list under them.',
   params,
   inputs: [

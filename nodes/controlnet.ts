@@ -8,6 +8,7 @@ export const controlNetNode: NodeDefinition<ControlNetParams> = {
   version: 1,
   title: 'ControlNet',
   category: 'image',
+  mainFields: ['prompt', 'negative_prompt', 'controlnet', 'num_images', 'seed'],
   description: 'Draws after a prompt while following the edges, depth or pose of a control image (SDXL).',
   params: controlNetParams,
   inputs: [

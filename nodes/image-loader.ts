@@ -38,6 +38,7 @@ export const imageLoaderNode: NodeDefinition<ImageLoaderParams> = {
   version: 1,
   title: 'Image loader',
   category: 'input',
+  mainFields: ['image'],
   description: 'An image from your computer, kept inside the workflow file.',
   params,
   inputs: [],

@@ -8,6 +8,7 @@ export const imageToImageNode: NodeDefinition<ImageToImageParams> = {
   version: 1,
   title: 'Image to image',
   category: 'image',
+  mainFields: ['prompt', 'negative_prompt', 'strength', 'num_images', 'seed'],
   description: 'Redraws an image after a prompt; strength sets how far it may move from the original.',
   params: imageToImageParams,
   inputs: [

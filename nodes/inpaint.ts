@@ -54,6 +54,7 @@ export const inpaintNode: NodeDefinition<InpaintNodeParams> = {
   version: 1,
   title: 'Inpaint',
   category: 'image',
+  mainFields: ['prompt', 'negative_prompt', 'mask_paint', 'num_images', 'seed'],
   description: 'Repaints the white area of a mask on an image, after a prompt. Wire a mask in, or paint one on the node.',
   params: inpaintNodeParams,
   inputs: [

@@ -18,6 +18,7 @@ export const joinTextNode: NodeDefinition<JoinTextParams> = {
   version: 1,
   title: 'Join text',
   category: 'text',
+  mainFields: ['separator'],
   description: 'Turns a text list into one text, with a separator between the items.',
   params,
   inputs: [{ name: 'items', kind: 'texts', label: 'Items', description: 'A text list (a single text is a list of one).' }],

@@ -28,6 +28,7 @@ export const mergeNode: NodeDefinition<MergeParams> = {
   version: 1,
   title: 'Merge (subject transfer)',
   category: 'image',
+  mainFields: ['prompt', 'trigger_word', 'num_images', 'seed'],
   description: 'Carries the subject of sample photos into a new image; the prompt names it by the trigger word.',
   params: mergeParams,
   inputs: [...sampleInputs, ...PARAM_PORTS],

@@ -25,6 +25,7 @@ export const previewNode: NodeDefinition<PreviewParams> = {
   version: 1,
   title: 'Preview / save',
   category: 'output',
+  mainFields: ['filename'],
   description: 'Shows an image, a list of images, text or a list of texts, and saves it.',
   params,
   inputs: [{ name: 'value', kind: 'image', accepts: ACCEPTS, label: 'Value', description: 'An image, text, or a list of either (every item of a fan-out).' }],

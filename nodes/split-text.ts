@@ -26,6 +26,7 @@ export const splitTextNode: NodeDefinition<SplitTextParams> = {
   version: 1,
   title: 'Split text',
   category: 'text',
+  mainFields: ['mode', 'separator'],
   description: 'Turns a text into a list: by line, separator, numbered list or JSON array. What it feeds runs once per item.',
   params,
   inputs: [{ name: 'text', kind: 'text', label: 'Text', description: 'The text to split, such as a chat answer.' }],

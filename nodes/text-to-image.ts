@@ -8,6 +8,7 @@ export const textToImageNode: NodeDefinition<TextToImageParams> = {
   version: 1,
   title: 'Text to image',
   category: 'image',
+  mainFields: ['prompt', 'negative_prompt', 'width', 'num_images', 'seed'],
   description: 'Draws images from a prompt with SDXL v1.0 or SD v1.5.',
   params: textToImageParams,
   inputs: PARAM_PORTS,

@@ -18,6 +18,7 @@ export const textNode: NodeDefinition<TextParams> = {
   version: 1,
   title: 'Text',
   category: 'text',
+  mainFields: ['text'],
   description: 'A piece of text; {{name}} placeholders are filled from text inputs of the same name.',
   params,
   inputs: (p) => placeholderPorts(parseTemplate(p.text).names),

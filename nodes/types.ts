@@ -94,6 +94,12 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   description: string;
   /** Parameters by name, with defaults; parsed before run. */
   params: z.ZodType<P>;
+  /**
+   * The parameters the node itself shows on the canvas (the prompt, and the few a person changes
+   * most), in any order; the form keeps the schema's order. The rest are in the inspector beside
+   * the canvas, and under the node's "More options". Without it the node shows every field.
+   */
+  mainFields?: readonly (keyof P & string)[];
   /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
   inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
   outputs: readonly PortSpec[];

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
+import { Inspector } from './forms/Inspector';
 import { HistorySection } from './history/HistorySection';
 import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
@@ -52,6 +53,7 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
         <SidePanel>
           <RunPanel />
+          <Inspector />
           <HistorySection />
         </SidePanel>
       </main>

@@ -72,6 +72,9 @@ export const WorkflowNodeSchema = z.strictObject({
     .transform((mode): 'cross' | undefined => (mode === 'cross' ? 'cross' : undefined)).optional()
     .describe('How the node pairs the items of two or more lists that reach inputs taking one value: "zip" (item by item, the default) or "cross" (every combination).'),
   position: PositionSchema,
+  // View state, like the position; written only when collapsed, so files without it keep their bytes.
+  collapsed: z.boolean().transform((on): boolean | undefined => (on ? true : undefined)).optional()
+    .describe('When true the canvas draws the node as its title bar and ports only; it runs as ever.'),
   params: z.record(z.string(), z.unknown()).default({})
     .describe("Parameters by name, in the API's own names; the node type checks them."),
 });

@@ -1,6 +1,8 @@
 /**
  * The one node view, drawn from the node's definition: title, ports coloured by kind, the
- * generated parameter form, and the run side's status and results. It subscribes to its own node
+ * generated form's main fields (the rest under "More options", and in the inspector), and the
+ * run side's status and results. A collapsed node draws its title bar, ports and run status
+ * only; its wires stay on its ports. It subscribes to its own node
  * only, so typing in one node re-renders that node alone; below LOW_ZOOM it draws the title and
  * ports only, which keeps a 500-node overview fast to pan.
  */
@@ -53,10 +55,12 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const typeTitle = def.title;
   const title = node.title || typeTitle;
   const acceptsImages = def.type === 'image-loader';
+  const collapsed = node.collapsed === true;
+  const full = !compact && !collapsed;
 
   return (
     <div
-      className={`atelier-node cat-${def.category} ${selected ? 'selected' : ''} ${compact ? 'compact' : ''} ${node.bypass ? 'bypassed' : ''}`}
+      className={`atelier-node cat-${def.category} ${selected ? 'selected' : ''} ${compact ? 'compact' : ''} ${collapsed ? 'collapsed' : ''} ${node.bypass ? 'bypassed' : ''}`}
       data-node-type={node.type}
       onDragOver={acceptsImages ? (e) => {
         if (!hasFiles(e)) return;
@@ -72,18 +76,18 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
         void putImageFile(file, (value) => store.setParam(id, 'image', value));
       } : undefined}
     >
-      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} compact={compact} />
+      <NodeHeader nodeId={id} title={title} typeTitle={typeTitle} category={def.category} bypassed={node.bypass === true} collapsed={collapsed} compact={compact} />
       <PortColumns inputs={shownIn} outputs={shownOut} compact={compact} />
-      {!compact && splitting.includes('\n') && (
+      {full && splitting.includes('\n') && (
         <FanOutChoice nodeId={id} title={title} mode={node.fanOut ?? 'zip'} lists={splitting.split('\n').flatMap((name) => inputs.filter((p) => p.name === name))} />
       )}
-      {!compact && (
+      {full && (
         <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
       )}
       {(NodeRunStatus || NodeResults) && (
         <div className="node-run">
           {NodeRunStatus && <NodeRunStatus nodeId={id} />}
-          {!compact && NodeResults && <NodeResults nodeId={id} />}
+          {full && NodeResults && <NodeResults nodeId={id} />}
         </div>
       )}
     </div>

@@ -17,6 +17,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+A`, action: 'Select everything', group: 'Edit' },
   { keys: 'F2', action: 'Rename the selected node or group', group: 'Edit' },
   { keys: `${MOD}+B`, action: 'Bypass the selected nodes (they pass their input on instead of running), or stop', group: 'Edit' },
+  { keys: `${MOD}+.`, action: 'Collapse the selected nodes to their title bar and ports, or expand them (the buttons ▾ / ▸ on a node do the same)', group: 'Edit' },
   { keys: `${MOD}+G`, action: 'Frame the selected nodes and notes in a group', group: 'Edit' },
   { keys: 'N', action: 'Add a note (Enter on a selected note writes in it)', group: 'Canvas' },
   { keys: 'L', action: 'Auto-layout the selected nodes, or the whole workflow (a note beside a node goes with it)', group: 'Canvas' },

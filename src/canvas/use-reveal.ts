@@ -1,5 +1,7 @@
 /**
- * Carries out `focusNode(nodeId, field)` (reveal.ts): the node is centred and the field focused. A newer request replaces one still under way.
+ * Carries out `focusNode(nodeId, field)` (reveal.ts): the node is centred and the field focused.
+ * A newer request replaces one still under way. A request for a field of a collapsed node
+ * expands it first (an edit like the ▸ button's, undone the same way).
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect } from 'react';
@@ -17,6 +19,9 @@ export function useReveal(store: EditorStore): void {
       const request = store.getState().focus;
       if (!request || request.seq === last) return;
       last = request.seq;
+      if (request.field !== undefined && store.getState().index.nodeById.get(request.nodeId)?.collapsed === true) {
+        store.toggleCollapsed([request.nodeId]);
+      }
       stop();
       stop = reveal(rf, request, FIELD_ALIASES);
     });

@@ -89,6 +89,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       if (mod && key === 'a') return act(() => store.selectAll());
       const selected = [...store.getState().selection.nodes];
       if (mod && key === 'b') return act(() => store.toggleBypass(selected.filter((id) => itemOf(id).kind === 'node')));
+      if (mod && e.key === '.') return act(() => store.toggleCollapsed(selected.filter((id) => itemOf(id).kind === 'node')));
       if (mod && key === 'g') {
         const framable = selected.filter((id) => itemOf(id).kind !== 'group');
         return act(() => void store.addGroup(framable.length > 0 ? { around: framable } : { at: placement().flow }));

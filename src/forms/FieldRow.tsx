@@ -48,6 +48,8 @@ export interface FieldRowProps {
   wire: WorkflowEdge | undefined;
   /** The port is shown (connected, or switched on). */
   asInput: boolean;
+  /** Keeps element ids apart where a second form for the same node is drawn (the inspector's). */
+  idPrefix?: string;
 }
 
 function SourceTitle({ nodeId }: { nodeId: string }) {
@@ -59,9 +61,9 @@ function SourceTitle({ nodeId }: { nodeId: string }) {
   return <>{title}</>;
 }
 
-export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, params, issues, wire, asInput }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, params, issues, wire, asInput, idPrefix = '' }: FieldRowProps) {
   const store = useEditorStore();
-  const base = `f-${nodeId}-${spec.name}`;
+  const base = `${idPrefix}f-${nodeId}-${spec.name}`;
   const id = `${base}-input`;
   const labelId = `${base}-label`;
   const descriptionId = spec.description ? `${base}-desc` : undefined;

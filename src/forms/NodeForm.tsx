@@ -1,7 +1,8 @@
 /**
  * A node's parameter form, generated from its definition (field-plan.ts), with the problems a run
- * would report shown under their fields (found by the run worker: use-checks.ts). Less-used fields sit under "More options", rendered only
- * when opened; a focus request for one of them opens it.
+ * would report shown under their fields (found by the run worker: use-checks.ts). On the node,
+ * the fields beyond its main ones sit under "More options", rendered only when opened; a focus
+ * request for one of them opens it. The inspector draws the same form with every field in view.
  */
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
@@ -9,6 +10,7 @@ import type { InboundEdges } from '../store/graph-index';
 import { useEditor } from '../store/react';
 import { planFields, type FieldSpec } from './field-plan';
 import { FieldRow } from './FieldRow';
+import { formFocusHandlers, useHeldWhileTwinFocused } from './twin-focus';
 import { useFormIssues } from './use-checks';
 
 export interface NodeFormProps {
@@ -18,23 +20,27 @@ export interface NodeFormProps {
   inputs: readonly PortSpec[];
   inbound: InboundEdges | undefined;
   asInput: ReadonlySet<string> | undefined;
+  /** Every field in view, none under "More options" (the inspector); its element ids get a prefix. */
+  all?: boolean;
 }
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 /** Widgets that read other parameters than their own. */
 const NEEDS_PARAMS = new Set<FieldSpec['widget']>(['resolution', 'controlnet', 'engine']);
 
-const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, asInput }: NodeFormProps) {
+const NodeForm = memo(function NodeForm({ nodeId, def, params: liveParams, inputs, inbound, asInput, all = false }: NodeFormProps) {
+  const place = all ? 'inspector' : 'node';
+  const params = useHeldWhileTwinFocused(nodeId, place, liveParams);
   const fields = useMemo(() => planFields(def, params, inputs), [def, params, inputs]);
   const issues = useFormIssues(def, params, inputs, inbound);
   const focusField = useEditor((s) => (s.focus?.nodeId === nodeId ? s.focus.field : undefined));
   const focusSeq = useEditor((s) => (s.focus?.nodeId === nodeId ? s.focus.seq : 0));
   const [moreOpen, setMoreOpen] = useState(false);
 
-  const main = fields.filter((f) => f.section === 'main');
-  const more = fields.filter((f) => f.section === 'more');
+  const main = all ? fields : fields.filter((f) => f.section === 'main');
+  const more = all ? [] : fields.filter((f) => f.section === 'more');
   useEffect(() => {
-    if (focusField !== undefined && more.some((f) => f.name === focusField)) setMoreOpen(true);
+    if (!all && focusField !== undefined && more.some((f) => f.name === focusField)) setMoreOpen(true);
     // Only a new focus request opens the section; the fields list changes with every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusSeq]);
@@ -57,12 +63,13 @@ const NodeForm = memo(function NodeForm({ nodeId, def, params, inputs, inbound, 
         issues={issues.byField.get(spec.name)}
         wire={wire}
         asInput={port !== undefined && (wire !== undefined || asInput?.has(port.name) === true)}
+        {...(all ? { idPrefix: 'inspector-' } : {})}
       />
     );
   };
 
   return (
-    <div className="node-form nodrag">
+    <div className="node-form nodrag" {...formFocusHandlers(nodeId, place)}>
       {(issues.general.length > 0 || elsewhere.length > 0) && (
         <ul className="node-issues" aria-label="Problems with this node">
           {issues.general.map((m) => <li key={m}>{m}</li>)}

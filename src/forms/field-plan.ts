@@ -28,7 +28,10 @@ export interface FieldSpec {
   title: string;
   description?: string;
   widget: Widget;
-  /** 'more' fields sit in the collapsed "More options" part of the form. */
+  /**
+   * 'main' fields show on the node (the definition's `mainFields`); 'more' fields sit in the
+   * inspector and in the node's closed "More options".
+   */
   section: 'main' | 'more';
   /** The value the node uses when the field is empty. */
   defaultValue?: unknown;
@@ -63,10 +66,6 @@ interface JsonProp {
 
 const SDXL_ONLY = new Set(['prompt_2', 'negative_prompt_2', 'use_refiner', 'high_noise_frac', 'style_preset']);
 const PROMPTS = new Set(['prompt', 'negative_prompt', 'prompt_2', 'negative_prompt_2']);
-const MORE = new Set([
-  'prompt_2', 'negative_prompt_2', 'cfg_scale', 'steps', 'use_refiner', 'high_noise_frac', 'checkpoint', 'loras',
-  'textual_inversions', 'vae', 'max_tokens', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty',
-]);
 const ASSETS = new Set(['checkpoint', 'vae']);
 
 const schemaMemo = new WeakMap<AnyNodeDefinition, Record<string, JsonProp>>();
@@ -156,6 +155,11 @@ function applies(name: string, params: Record<string, unknown>, family: ModelFam
   return true;
 }
 
+/** Whether a parameter shows on the node itself: one of its definition's main fields (all, without a list). */
+export function isMainField(def: AnyNodeDefinition, name: string): boolean {
+  return def.mainFields === undefined || def.mainFields.includes(name);
+}
+
 /** The fields to show for a node with these parameters, in schema order. */
 export function planFields(def: AnyNodeDefinition, params: Record<string, unknown>, inputs: readonly PortSpec[]): FieldSpec[] {
   const props = paramProperties(def);
@@ -173,7 +177,7 @@ export function planFields(def: AnyNodeDefinition, params: Record<string, unknow
       name,
       title: isResolution ? 'Resolution' : (prop.title ?? name),
       widget,
-      section: MORE.has(name) ? 'more' : 'main',
+      section: isMainField(def, name) ? 'main' : 'more',
     };
     const description = isResolution ? `The engine's supported sizes, width × height.` : prop.description;
     if (description !== undefined) spec.description = description;

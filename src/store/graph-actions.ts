@@ -53,6 +53,22 @@ function deleteLabel(nodes: number, notes: number, groups: number): string {
 
 export function createGraphActions(core: Core) {
   const nodeTitle = (node: WorkflowNode) => node.title || core.registry.get(node.type)?.title || node.type;
+  /** Sets a true-or-absent flag on the nodes (clears it when all of them have it), as one step. */
+  const toggleFlag = (ids: readonly string[], flag: 'bypass' | 'collapsed', [onWord, offWord]: readonly [string, string]) => {
+    const nodes = ids.map((id) => core.get().index.nodeById.get(id)).filter((n) => n !== undefined);
+    if (nodes.length === 0) return;
+    const on = !nodes.every((n) => n[flag] === true);
+    const which = new Set(nodes.map((n) => n.id));
+    const label = `${on ? onWord : offWord} ${nodes.length === 1 ? nodeTitle(nodes[0]!) : `${nodes.length} nodes`}`;
+    core.change({ label }, (draft) => {
+      for (const node of draft.nodes) {
+        if (!which.has(node.id)) continue;
+        // Written only when on, as the file format does.
+        if (on) node[flag] = true;
+        else delete node[flag];
+      }
+    });
+  };
 
   /** The port on `node` that completes a wire from/to `other`, if any fits. */
   function fittingPort(node: WorkflowNode, connection: AddConnection): PortRef | undefined {
@@ -224,19 +240,15 @@ export function createGraphActions(core: Core) {
 
     /** Bypasses the nodes (or stops bypassing them, when all of them already are), as one step. */
     toggleBypass(ids: readonly string[]): void {
-      const nodes = ids.map((id) => core.get().index.nodeById.get(id)).filter((n) => n !== undefined);
-      if (nodes.length === 0) return;
-      const on = !nodes.every((n) => n.bypass === true);
-      const which = new Set(nodes.map((n) => n.id));
-      const label = `${on ? 'bypass' : 'stop bypassing'} ${nodes.length === 1 ? nodeTitle(nodes[0]!) : `${nodes.length} nodes`}`;
-      core.change({ label }, (draft) => {
-        for (const node of draft.nodes) {
-          if (!which.has(node.id)) continue;
-          // Written only when on, as the file format does.
-          if (on) node.bypass = true;
-          else delete node.bypass;
-        }
-      });
+      toggleFlag(ids, 'bypass', ['bypass', 'stop bypassing']);
+    },
+
+    /**
+     * Collapses the nodes to their title bar and ports (or expands them, when all of them already
+     * are collapsed), as one step: view state saved in the file, undone like a move.
+     */
+    toggleCollapsed(ids: readonly string[]): void {
+      toggleFlag(ids, 'collapsed', ['collapse', 'expand']);
     },
 
     /** How a node pairs the items of two or more lists: item by item (the default) or every combination; one step. */

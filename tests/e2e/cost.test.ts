@@ -22,6 +22,7 @@ describe('the cost of a run, before it runs', () => {
     await expect.poll(async () => figureText(await settledEstimate(editor), 'Images')).toBe('3');
     expect(await figureText(estimate, 'Price units')).toBe('3');
 
+    await draw.moreOptions();
     await draw.field('Sampler').selectOption('KLMS');
     await expect.poll(async () => figureText(await settledEstimate(editor), 'Price units')).toBe('6');
     await estimate.getByText('Per node').click();

@@ -48,6 +48,7 @@ describe('lists and fan-out', () => {
 
     const chat = await editor.addNode('Chat prompt writer', { x: 120, y: 120 });
     await chat.field('User message').fill('Write four image prompts about a lighthouse on a cliff.');
+    await chat.moreOptions();
     await chat.field('Answer as').selectOption({ label: 'A list, one item per line' });
     const draw = await editor.addNode('Text to image', 'right-edge');
     await editor.fitView();

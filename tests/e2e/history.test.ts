@@ -53,6 +53,7 @@ describe('run history', () => {
     await draw.field('Prompt').fill('a paper boat on a pond');
     await draw.root.getByLabel('Random', { exact: true }).uncheck();
     await draw.field('Seed').fill('500');
+    await draw.moreOptions();
     await draw.field('After each run').selectOption('increment');
     await runCount(editor).fill('3');
     const progress = await watchBatchProgress(editor.page);
@@ -75,6 +76,7 @@ describe('run history', () => {
     await editor.newWorkflow();
     const draw = await editor.addNode('Text to image', { x: 200, y: 120 });
     await draw.field('Prompt').fill('a paper boat on a pond');
+    await draw.moreOptions();
     await draw.field('After each run').selectOption('increment');
     await draw.root.getByLabel('Random', { exact: true }).uncheck();
     const seed = await draw.field('Seed').inputValue();

@@ -166,6 +166,7 @@ describe('the inpaint mask painter', () => {
     expect([at(400, 256), at(120, 100), at(20, 256), at(150, 400)]).toEqual([0, 0, 0, 0]);
 
     // A new resolution stretches the mask with the picture; the field says so.
+    await fix.moreOptions();
     await fix.field('Resolution').selectOption('768x512');
     await fix.root.getByText('Painted at 512×512; it is stretched to the node’s 768×512, as the picture is.').waitFor();
   });

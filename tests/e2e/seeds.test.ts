@@ -18,6 +18,7 @@ describe('seed control', () => {
     const editor = await session.open();
     await editor.openExample('Chat to image');
     const draw = editor.node('Draw it (SDXL)');
+    await draw.moreOptions();
     await draw.field('After each run').selectOption('increment');
 
     expect(await editor.runToEnd()).toBe('Run finished');
@@ -38,6 +39,7 @@ describe('seed control', () => {
     const editor = await session.open();
     await editor.openExample('Chat to image');
     const draw = editor.node('Draw it (SDXL)');
+    await draw.moreOptions();
     await draw.field('After each run').selectOption('random');
 
     expect(await editor.runToEnd()).toBe('Run finished');
@@ -52,6 +54,7 @@ describe('seed control', () => {
     const editor = await session.open();
     await editor.openExample('Chat to image');
     const draw = editor.node('Draw it (SDXL)');
+    await draw.moreOptions();
     await draw.field('After each run').selectOption('increment');
     expect(await editor.runToEnd()).toBe('Run finished');
     await expect.poll(() => draw.field('Seed').inputValue()).toBe('1235');
@@ -103,6 +106,7 @@ async function seedFields(editor: EditorPage): Promise<Record<string, [string, s
   const out: Record<string, [string, string]> = {};
   for (const title of ['Draw', 'Restyle']) {
     const node = editor.node(title);
+    await node.moreOptions();
     out[title] = [await node.field('Seed').inputValue(), await node.field('After each run').inputValue()];
   }
   return out;

@@ -181,6 +181,24 @@ describe('bypass', () => {
   });
 });
 
+describe('collapse', () => {
+  it('collapses the chosen nodes as one step (expands them when all are), written only when on', () => {
+    const s = store();
+    const a = s.addNode('text', { x: 0, y: 0 });
+    const b = s.addNode('image-to-image', { x: 400, y: 0 });
+    s.toggleCollapsed([b]);
+    expect(s.getState().index.nodeById.get(b)!.collapsed).toBe(true);
+    expect(s.getState().history.undoLabel).toBe('collapse Image to image');
+    s.toggleCollapsed([a, b]);
+    expect(s.getState().doc.nodes.every((n) => n.collapsed === true)).toBe(true);
+    s.toggleCollapsed([a, b]);
+    expect(s.getState().history.undoLabel).toBe('expand 2 nodes');
+    expect(serializeWorkflow(s.getState().doc)).not.toContain('collapsed');
+    s.undo();
+    expect(serializeWorkflow(s.getState().doc)).toContain('"collapsed": true');
+  });
+});
+
 describe('arrange (auto-layout result)', () => {
   it('moves nodes as one step, refits each group around its members and keeps notes in place within it', () => {
     const s = store();

@@ -57,6 +57,24 @@ export class EditorPage {
     return new NodeObject(this.page, title);
   }
 
+  /** The inspector beside the canvas: every setting of the selected node. */
+  get inspector(): Locator {
+    return this.page.getByRole('region', { name: 'Inspector' });
+  }
+
+  /**
+   * A setting of node `title` in the inspector, by its label: selects the node first and waits
+   * for the inspector to show it.
+   */
+  async setting(title: string, label: string): Promise<Locator> {
+    const node = this.node(title);
+    await node.select();
+    await this.inspector.getByRole('heading', { name: title, exact: true }).waitFor();
+    const field = this.inspector.getByLabel(label, { exact: true });
+    await field.waitFor();
+    return field;
+  }
+
   get workflowTitle(): Locator {
     return this.page.getByRole('textbox', { name: 'Workflow title' });
   }

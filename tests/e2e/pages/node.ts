@@ -18,9 +18,35 @@ export class NodeObject {
     return this.root.getByLabel(new RegExp(`^${escape(label)} output, gives `));
   }
 
-  /** A parameter's control, by its label in the form. */
+  /**
+   * A parameter's control on the node, by its label in the form. The node shows its main fields;
+   * call `moreOptions()` first for the others (or use the editor's inspector).
+   */
   field(label: string): Locator {
     return this.root.getByLabel(label, { exact: true });
+  }
+
+  /** The node's "More options" part of the form. */
+  get moreToggle(): Locator {
+    return this.root.locator('details.more > summary');
+  }
+
+  /** Opens "More options" on the node (when closed), so every field of its form is on the node. */
+  async moreOptions(): Promise<void> {
+    const details = this.root.locator('details.more');
+    await details.waitFor();
+    if ((await details.getAttribute('open')) === null) await this.moreToggle.click();
+    await this.root.locator('details.more[open]').waitFor();
+  }
+
+  /** The button that folds the node to its title bar and ports (or unfolds it). */
+  get collapseButton(): Locator {
+    return this.root.getByRole('button', { name: new RegExp(`^(Collapse|Expand) ${escape(this.title)}$`) });
+  }
+
+  /** Whether the node is drawn collapsed (its title bar and ports only). */
+  async collapsed(): Promise<boolean> {
+    return (await this.root.locator('.atelier-node.collapsed').count()) === 1;
   }
 
   /** Switches a parameter ("Prompt") to an input port, so a wire can supply it. */
