@@ -44,6 +44,10 @@ export default defineConfig({
     // Every browser the es2022 target allows either has modulepreload or merely loads a little later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // zod with api/zod-jitless.ts in one chunk: every module that builds a schema imports zod,
+      // so zod's chunk, and the switch from compiled parsers that the Content-Security-Policy
+      // needs, runs before any schema is built, whichever chunk the schema is in.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]api[\\/]zod-jitless\.ts$/ }] } },
       // React Flow's build does not mark its top-level memo() and forwardRef() calls as pure, so
       // every component it defines (its MiniMap, NodeToolbar, EdgeToolbar…) stayed in the start
       // chunk though the editor never draws them. These React functions have no side effects.

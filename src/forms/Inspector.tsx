@@ -4,14 +4,14 @@
  * here is the same edit as on the node (one undo step, autosaved). It follows the selection
  * (once the focus leaves a node's own form: twin-focus.ts), and asks for one when there is none.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { inputsFor } from '../canvas/ports';
 import { itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
+import NodeForm from './NodeForm';
 import { useHeldWhileNodeFormFocused } from './twin-focus';
 
 /** Loaded with the node forms (NodeView.tsx), not with the first paint. */
-const NodeForm = lazy(() => import('./NodeForm'));
 
 const NO_INPUTS: readonly never[] = [];
 
@@ -49,9 +49,7 @@ export function Inspector() {
       <>
         <h3 className="inspector__title">{title}</h3>
         {title !== def.title && <p className="inspector__type">{def.title}</p>}
-        <Suspense fallback={<div className="node-form loading" aria-busy="true" />}>
-          <NodeForm key={node.id} nodeId={node.id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} all />
-        </Suspense>
+        <NodeForm key={node.id} nodeId={node.id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} all />
       </>
     );
   }
