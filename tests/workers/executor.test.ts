@@ -167,11 +167,14 @@ describe('executor: cancel', () => {
     const { executor, image } = setup({ latencyMs: 10_000 });
     const log = eventLog();
     const wf = workflow([['g', 'gen', { prompt: 'p', seed: 1 }], ['r', 'restyle'], ['h', 'gen', { prompt: 'q', seed: 2 }]], ['g.image -> r.image']);
+    // Cancel once both independent nodes have their request in flight, whichever sends first.
+    const sent = new Set<string>();
     const running = executor.run(wf, {
       mode: 'all',
       onEvent: (e) => {
         log.onEvent(e);
-        if (e.type === 'node-request' && e.nodeId === 'h') executor.cancel();
+        if (e.type === 'node-request') sent.add(e.nodeId);
+        if (e.type === 'node-request' && sent.has('g') && sent.has('h')) executor.cancel();
       },
     });
     const summary = await running;
