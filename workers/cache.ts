@@ -14,6 +14,8 @@ export interface CacheEntry {
   apiCalls: number;
   /** What those requests used (images, price units, tokens); absent in entries from older builds. */
   usage?: ApiUsage;
+  /** When the result was made (ms since the epoch); absent in entries from older builds. */
+  at?: number;
 }
 
 export interface CacheStore {
@@ -97,9 +99,10 @@ function isValue(value: unknown): value is Value {
  */
 export function isCacheEntry(value: unknown): value is CacheEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { outputs, apiCalls, usage } = value as Record<string, unknown>;
+  const { outputs, apiCalls, usage, at } = value as Record<string, unknown>;
   if (typeof apiCalls !== 'number' || !Number.isInteger(apiCalls) || apiCalls < 0) return false;
   if (usage !== undefined && !isApiUsage(usage)) return false;
+  if (at !== undefined && (typeof at !== 'number' || !Number.isFinite(at))) return false;
   return typeof outputs === 'object' && outputs !== null && !Array.isArray(outputs) && Object.values(outputs).every(isValue);
 }
 

@@ -12,7 +12,8 @@ import type { PlannedNode } from './plan';
 import { prepareRun } from './prepare';
 
 export type CallEstimate =
-  | { status: 'cached'; outputs: NodeOutputs; apiCallsSaved: number }
+  /** `at`: when the cached result was made, when the entry says. */
+  | { status: 'cached'; outputs: NodeOutputs; apiCallsSaved: number; at?: number }
   /** `outputs` when the node is free and they were worked out here. */
   | { status: 'runs'; cost: NodeCost; params: Record<string, unknown>; cacheable: boolean; outputs?: NodeOutputs }
   | { status: 'fails'; reason: string };
@@ -55,7 +56,7 @@ export async function estimateCall(node: PlannedNode, values: Readonly<Record<st
       scope.warn(`node '${node.id}': reading the cache failed (${toNodeError(error, []).message}); counted as running`);
       return undefined;
     });
-    if (hit) return { status: 'cached', outputs: hit.outputs, apiCallsSaved: hit.apiCalls };
+    if (hit) return { status: 'cached', outputs: hit.outputs, apiCallsSaved: hit.apiCalls, ...(hit.at === undefined ? {} : { at: hit.at }) };
   }
   const cost = nodeCost(node.def, prepared.params);
   const free = cost.known && cost.imageCalls + cost.chatCalls === 0 && node.def.localWork !== true;

@@ -35,6 +35,11 @@ export interface EstimateDeps {
   cacheScope?: string;
   /** The image backends' review (the image client's `review`): what they approximate, leave out or refuse. */
   review?: ReviewRequest;
+  /**
+   * Told of each node the cache answers whole (every item, for a node that runs once per item):
+   * its outputs, and when they were made if the cache knows (the newest of its items).
+   */
+  onCached?(nodeId: string, outputs: NodeOutputs, at: number | undefined): void;
 }
 
 /**
@@ -195,7 +200,14 @@ export async function estimateRun(
     } else {
       pending.add(node.id);
     }
-    if (cachedItems === count) return { ...base, ...items, ...(fan ? { cachedItems } : {}), status: 'cached', cached: true, apiCallsSaved };
+    if (cachedItems === count) {
+      const whole = known.get(node.id);
+      if (whole !== undefined && deps.onCached) {
+        const times = done.flatMap((c) => (c.status === 'cached' && c.at !== undefined ? [c.at] : []));
+        deps.onCached(node.id, whole, times.length === count ? Math.max(...times) : undefined);
+      }
+      return { ...base, ...items, ...(fan ? { cachedItems } : {}), status: 'cached', cached: true, apiCallsSaved };
+    }
     const running = done.filter((c): c is Extract<CallEstimate, { status: 'runs' }> => c.status === 'runs');
     const cacheable = running.every((c) => c.cacheable);
     const extra = { ...items, ...(fan ? { cachedItems } : {}), apiCallsSaved, cacheable, ...backendOf(node, running[0]!.params) };

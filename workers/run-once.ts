@@ -170,7 +170,7 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
     const outputs = checkOutputs(node, await abortable(node.def.run({ params: withImages, inputs, ctx }), signal));
     live = false;
     if (key !== undefined) {
-      await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage) }).catch((error: unknown) => {
+      await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage), at: Date.now() }).catch((error: unknown) => {
         env.warn(`${where}: storing its result in the cache failed (${toNodeError(error, env.secrets).message})`);
       });
     }

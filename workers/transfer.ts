@@ -5,7 +5,7 @@
  */
 import type { ImageData, Value } from '../nodes/types';
 import { base64ToBytes } from '../api/image-data';
-import type { ExecutorEvent } from './events';
+import type { ExecutorEvent, NodeOutputs } from './events';
 
 export { base64ToBytes };
 
@@ -55,19 +55,23 @@ function toUiImage(image: ImageData, seen: Map<ImageData, UiImage>, transfer: Ar
 }
 
 /**
- * The event as the page should get it, and the buffers to transfer with it. An image that
- * appears twice in one event (as `image` and in `images`) is decoded once and sent once.
+ * Outputs as the page should get them, their image bytes added to `transfer`. An image that
+ * appears twice (as `image` and in `images`) is decoded once and sent once.
  */
+export function toUiOutputs(outputs: NodeOutputs, transfer: ArrayBuffer[], seen = new Map<ImageData, UiImage>()): Record<string, UiValue> {
+  const ui: Record<string, UiValue> = {};
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value.kind === 'image') ui[name] = { kind: 'image', value: toUiImage(value.value, seen, transfer) };
+    else if (value.kind === 'images') ui[name] = { kind: 'images', value: value.value.map((img) => toUiImage(img, seen, transfer)) };
+    else ui[name] = value;
+  }
+  return ui;
+}
+
+/** The event as the page should get it, and the buffers to transfer with it. */
 export function toUiEvent(event: ExecutorEvent): { event: UiEvent; transfer: ArrayBuffer[] } {
   if (event.type !== 'node-done' && event.type !== 'node-item-done') return { event, transfer: [] };
   if (event.type === 'node-done' && event.items !== undefined) return { event: { ...event, outputs: {} }, transfer: [] };
   const transfer: ArrayBuffer[] = [];
-  const seen = new Map<ImageData, UiImage>();
-  const outputs: Record<string, UiValue> = {};
-  for (const [name, value] of Object.entries(event.outputs)) {
-    if (value.kind === 'image') outputs[name] = { kind: 'image', value: toUiImage(value.value, seen, transfer) };
-    else if (value.kind === 'images') outputs[name] = { kind: 'images', value: value.value.map((img) => toUiImage(img, seen, transfer)) };
-    else outputs[name] = value;
-  }
-  return { event: { ...event, outputs }, transfer };
+  return { event: { ...event, outputs: toUiOutputs(event.outputs, transfer) }, transfer };
 }

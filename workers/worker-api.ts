@@ -15,6 +15,7 @@ import type { ChatClient, ImageClient } from '../api/client-types';
 import { isApiError } from '../api/errors';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
+import type { ImageData } from '../nodes/types';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
@@ -24,10 +25,18 @@ import { createExecutor, type Executor } from './executor';
 import type { FanOutAsk } from './run-fan-out';
 import { checkParams, type ParamProblem } from './params';
 import type { PlanOptions } from './plan';
-import { toUiEvent, type UiEvent } from './transfer';
+import { toUiEvent, toUiOutputs, type UiEvent, type UiImage, type UiValue } from './transfer';
 import type { NodeRegistry } from './validate';
 
 /** The editor's settings for running: where the APIs are and how to reach them. */
+/** A node's result as the cache holds it, as the page receives it (images as transferred bytes). */
+export interface CachedResult {
+  nodeId: string;
+  outputs: Record<string, UiValue>;
+  /** When it was made (ms since the epoch), when the cache knows. */
+  at?: number;
+}
+
 export interface WorkerSettings {
   imageBaseUrl: string;
   textBaseUrl: string;
@@ -95,6 +104,12 @@ export interface WorkerApi {
    * and cache: requests, images, price units, cached nodes. Sends nothing.
    */
   estimate(workflow: Workflow, options: PlanOptions): Promise<RunEstimate>;
+  /**
+   * The results the cache holds for the nodes of `workflow` as it is now (those the cost
+   * estimate counts as cached), to show again after a reload without running anything.
+   * Nothing is sent and nothing is written.
+   */
+  cachedResults(workflow: Workflow): Promise<CachedResult[]>;
   /** Forgets every cached result. */
   clearCache(): Promise<void>;
   /** How full the result cache is, and whether it persists. */
@@ -231,6 +246,21 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       const plan: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
       // Not parsed here: it runs at every edit and sends nothing; a run parses before it sends.
       return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps });
+    },
+
+    async cachedResults(workflow) {
+      if (!estimateDeps) throw needSettings('cachedResults');
+      const found: CachedResult[] = [];
+      const transfer: ArrayBuffer[] = [];
+      const seen = new Map<ImageData, UiImage>();
+      await estimateRun(workflow, deps.registry, { mode: 'all' }, {
+        cache,
+        ...estimateDeps,
+        onCached(nodeId, outputs, at) {
+          found.push({ nodeId, outputs: toUiOutputs(outputs, transfer, seen), ...(at === undefined ? {} : { at }) });
+        },
+      });
+      return deps.transfer(found, transfer);
     },
 
     async clearCache() {

@@ -55,7 +55,9 @@ function NodeResultsView({ nodeId }: { nodeId: string }) {
   );
 
   if (!result) return null;
-  const run = controller.runOf(result.runId);
+  // A restored result is what the workflow as it is now makes (the cache answers it): its seeds
+  // are the document's own, as a random seed is never answered from the cache.
+  const run = controller.runOf(result.runId) ?? (result.restored ? { workflow: link.getWorkflow(), seeds: new Map<string, number>(), calls: new Map() } : undefined);
 
   /** Where the image's seed came from, in the workflow as it was run. */
   const targetOf = (image: ShownImage) =>
@@ -116,6 +118,7 @@ function NodeResultsView({ nodeId }: { nodeId: string }) {
       role="group"
       title={stale ? 'From an earlier run' : undefined}
     >
+      {result.restored && <p className="results__restored">{restoredText(result.restored.at)}</p>}
       {result.items ? (
         <ItemStrip items={result.items} label={label} renderImage={(image) => thumb(image, images.indexOf(image))} />
       ) : images.length > 0 && (
@@ -141,4 +144,13 @@ function NodeResultsView({ nodeId }: { nodeId: string }) {
       {downloader.dialog}
     </div>
   );
+}
+
+/** "Restored from cache · made 14:32" (with the date when not today). */
+export function restoredText(at: number | null, now = new Date()): string {
+  if (at === null) return 'Restored from cache';
+  const made = new Date(at);
+  const sameDay = made.toDateString() === now.toDateString();
+  const time = made.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return `Restored from cache · made ${sameDay ? time : `${made.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`}`;
 }

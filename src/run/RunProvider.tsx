@@ -6,6 +6,7 @@
  * Enter runs to the selected node, Ctrl+Alt+Enter from it; Escape cancels. It forgets the results
  * of nodes that leave the workflow, and releases every image when it unmounts.
  */
+import { restoreFromCache } from './restore-results';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PlanOptions } from '../../workers/plan';
 import { attachHistory } from '../history/attach';
@@ -64,6 +65,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   const [formChecks] = useState(() => createFormChecks(controller));
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => estimator.start(), [estimator]);
+  useEffect(() => restoreFromCache(controller, estimator), [controller, estimator]);
   useEffect(() => attachHistory(controller, link), [controller, link]);
   // A question about a fan-out outlives nothing: once its run is over it is answered no.
   useEffect(() => controller.state.overview.subscribe(() => {

@@ -13,7 +13,7 @@ import type { UiEvent } from '../../workers/transfer';
 import type { FanOutConfirm, WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
 import type { UrlFactory } from '../results/object-urls';
-import { abandonRun, applyEvent, beginRun, createRunState, finishRun, pruneNodes, releaseAll, type RunState } from './run-state';
+import { abandonRun, applyEvent, beginRun, createRunState, dropRestored, finishRun, pruneNodes, releaseAll, restoreResults, type RunState } from './run-state';
 import type { RunClient } from './worker-client';
 
 /** What the page keeps about one run: what was sent, and what each node asked of the APIs. */
@@ -50,6 +50,13 @@ export interface RunController {
   clearCache(): Promise<void>;
   /** Told after the cache was cleared (the estimate asks again); returns how to stop. */
   onCacheCleared(listener: () => void): () => void;
+  /**
+   * Shows the cache's results for the nodes of `workflow` that show none (after a reload, or on
+   * opening a workflow run before), marked as restored; sends nothing. Not during a run.
+   */
+  restoreCached(workflow: Workflow): Promise<void>;
+  /** Takes back restored results of nodes not in `stillCached` (an edit made them stale). */
+  dropRestored(stillCached: ReadonlySet<string>): void;
   /** Forgets results of nodes not in `nodeIds`, releasing their images. */
   prune(nodeIds: Iterable<string>): void;
   /**
@@ -157,6 +164,15 @@ export function createRunController(deps: RunControllerDeps): RunController {
     onCacheCleared(listener) {
       cacheListeners.add(listener);
       return () => cacheListeners.delete(listener);
+    },
+    async restoreCached(workflow) {
+      if (state.overview.get().running) return;
+      // Nothing to show is no failure: an unreadable cache or refused settings leave the nodes empty.
+      const found = await deps.client.cachedResults(workflow, deps.settings()).catch(() => []);
+      restoreResults(state, found, urls);
+    },
+    dropRestored(stillCached) {
+      dropRestored(state, stillCached, urls);
     },
     prune(nodeIds) {
       pruneNodes(state, new Set(nodeIds), urls);

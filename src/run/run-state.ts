@@ -6,6 +6,7 @@
  */
 import type { NodeError, RunSummary } from '../../workers/events';
 import type { UiEvent } from '../../workers/transfer';
+import type { CachedResult } from '../../workers/worker-api';
 import type { WorkflowProblem } from '../../workers/validate';
 import { describeCount } from '../../workers/fan-out';
 import { gatherShown, releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
@@ -60,7 +61,15 @@ export interface NodeResult {
   cached: boolean;
   /** A node that runs once per item: each item as it ends (a hole until then). */
   items?: (ItemResult | undefined)[];
+  /**
+   * Shown again from the cache, not made by a run of this page (after a reload, or on opening a
+   * workflow whose results are cached): when it was made (ms since the epoch), null if unknown.
+   */
+  restored?: { at: number | null };
 }
+
+/** The run id of results shown from the cache without a run. */
+export const RESTORED_RUN = 'restored';
 
 export interface RunOverview {
   running: boolean;
@@ -254,4 +263,26 @@ export function pruneNodes(state: RunState, keep: ReadonlySet<string>, urls: Url
 /** Forgets every result, revoking every object URL (the provider unmounts). */
 export function releaseAll(state: RunState, urls: UrlFactory): void {
   pruneNodes(state, new Set(), urls);
+}
+
+/**
+ * Shows cached results on nodes that have none (a run's own results always win), marked as
+ * restored. Not during a run: its results are on their way.
+ */
+export function restoreResults(state: RunState, found: readonly CachedResult[], urls: UrlFactory): void {
+  if (state.overview.get().running) return;
+  for (const { nodeId, outputs, at } of found) {
+    if (state.results.get(nodeId) !== undefined) continue;
+    state.results.set(nodeId, { runId: RESTORED_RUN, outputs: toShownOutputs(outputs, urls), cached: true, restored: { at: at ?? null } });
+  }
+}
+
+/** Takes back restored results of nodes the cache no longer answers for (an edit made them stale). */
+export function dropRestored(state: RunState, stillCached: ReadonlySet<string>, urls: UrlFactory): void {
+  for (const id of [...state.results.keys()]) {
+    const result = state.results.get(id);
+    if (!result?.restored || stillCached.has(id)) continue;
+    state.results.set(id, undefined);
+    releaseOutputs(result.outputs, urls);
+  }
 }

@@ -10,7 +10,7 @@ import type { RunSummary } from '../../workers/events';
 import type { ParamProblem } from '../../workers/params';
 import type { PlanOptions } from '../../workers/plan';
 import type { UiEvent } from '../../workers/transfer';
-import type { BackendNamesAnswer, FanOutConfirm, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
+import type { BackendNamesAnswer, CachedResult, FanOutConfirm, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
 import type { BackendConfig } from '../../api/backends/config';
 import type { Workflow } from '../../workflow/schema';
 
@@ -27,6 +27,8 @@ export interface RunClient {
    * it is; sends nothing. Starts the worker if it is not running.
    */
   estimate(workflow: Workflow, settings: WorkerSettings, options: PlanOptions): Promise<RunEstimate>;
+  /** The cached results of the nodes of `workflow` as it is now, with these settings; sends nothing. */
+  cachedResults(workflow: Workflow, settings: WorkerSettings): Promise<CachedResult[]>;
   /** How full the result cache is, and whether it survives a reload. */
   cacheStats(): Promise<CacheStats>;
   /** Forgets every cached result. */
@@ -145,6 +147,13 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
 
     cacheStats() {
       return ask((api) => api.cacheStats());
+    },
+
+    cachedResults(workflow, settings) {
+      return ask(async (api) => {
+        await api.configure(settings);
+        return api.cachedResults(workflow);
+      });
     },
 
     clearCache() {

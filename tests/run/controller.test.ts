@@ -198,6 +198,7 @@ describe('run controller', () => {
         },
         cancel: () => undefined,
         estimate: () => Promise.reject(new Error('not asked here')),
+        cachedResults: () => Promise.reject(new Error('not asked here')),
         cacheStats: () => Promise.reject(new Error('not asked here')),
         clearCache: () => Promise.resolve(),
         checkNodeParams: () => Promise.reject(new Error('not asked here')),

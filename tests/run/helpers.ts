@@ -47,6 +47,10 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
       api.configure(s);
       return api.estimate(workflow, planOptions);
     },
+    async cachedResults(workflow, s) {
+      api.configure(s);
+      return api.cachedResults(workflow);
+    },
     cacheStats: () => api.cacheStats(),
     clearCache: () => api.clearCache(),
     checkNodeParams: (nodeType, params, connected, fromPorts) => api.checkNodeParams(nodeType, params, connected, fromPorts),

@@ -92,6 +92,7 @@ describe('worker client', () => {
       run: () => new Promise(() => undefined),
       cancel: () => undefined,
       estimate: () => new Promise(() => undefined),
+      cachedResults: () => Promise.resolve([]),
       clearCache: () => Promise.resolve(),
       cacheStats: () => new Promise(() => undefined),
       checkNodeParams: () => new Promise(() => undefined),
