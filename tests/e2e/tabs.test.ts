@@ -108,7 +108,9 @@ describe('two tabs on one autosaved workflow', () => {
 
     await first.workflowTitle.fill('Later still');
     await first.workflowTitle.press('Enter');
-    await expect.poll(() => second.workflowTitle.inputValue(), { timeout: 5000 }).toBe('Later still');
+    // Once the first tab's autosave holds it, the second follows (no fixed time: the machine may be busy).
+    await autosaved(first);
+    await expect.poll(() => second.workflowTitle.inputValue(), { timeout: 20_000 }).toBe('Later still');
     expect(await second.page.getByRole('alertdialog').count()).toBe(0);
     expect(errors).toEqual([]);
   });
