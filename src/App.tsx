@@ -13,6 +13,7 @@ import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
 import { SidePanel } from './ui/SidePanel';
+import { Announcer } from './ui/announce';
 import { Toasts } from './ui/toast';
 import { ProblemsDialog } from './ui/ProblemsDialog';
 import SettingsDialog from './settings/SettingsDialog';
@@ -58,6 +59,7 @@ function Shell({ viewport, onViewportChange }: AppProps) {
         </SidePanel>
       </main>
       <Toasts />
+      <Announcer />
       {problems && <ProblemsDialog />}
       {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
       <Suspense fallback={null}>{dialog === 'help' && <HelpDialog onClose={closeDialog} />}</Suspense>

@@ -38,6 +38,7 @@ import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
 import { MOD } from './mod-key';
 import { autoFit } from './auto-fit';
+import { announceSelection } from './keyboard-wire';
 import { useFollowPlaced } from './use-follow-placed';
 import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
@@ -81,6 +82,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const store = useEditorStore();
   const doc = useEditor((s) => s.doc);
   const selection = useEditor((s) => s.selection);
+  useEffect(() => announceSelection(store), [store]);
   const drag = useEditor((s) => s.drag);
   const resize = useEditor((s) => s.resize);
   const index = useEditor((s) => s.index);
@@ -314,7 +316,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         {/* The dots scale with the zoom: in the overview they would be a sub-pixel haze that costs a
             full repaint on every frame of a pan, so they are left out there. */}
         {!overview && <Background variant={BackgroundVariant.Dots} gap={24} size={1.2} />}
-        <Controls showInteractive={false} position="bottom-left" onFitView={autoFit.stop} />
+        <Controls showInteractive={false} showFitView={false} position="bottom-left" />
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />

@@ -1,16 +1,39 @@
 /**
  * A node's ports as rows: inputs on the left edge, outputs on the right, each a React Flow handle
- * coloured by the kind it carries, with its label beside it.
+ * coloured by the kind it carries, with its label beside it. Each handle is a tab stop: Enter or
+ * Space on an output, then on an input, makes a wire (keyboard-wire.ts).
  */
-import { Handle, Position } from '@xyflow/react';
+import { Handle, Position, useNodeId } from '@xyflow/react';
+import type { KeyboardEvent } from 'react';
+import { useEditorStore } from '../store/react';
+import { pressPort, useWireStartsAt, type PortEnd } from './keyboard-wire';
 import { KIND_LABEL } from './ports';
 import type { ShownPort } from './shown-ports';
+
+/** What makes a handle a keyboard control: its tab stop, its key, and whether a wire starts there. */
+function usePortKeys(port: string, side: PortEnd['side']) {
+  const store = useEditorStore();
+  const nodeId = useNodeId() ?? '';
+  const started = useWireStartsAt({ nodeId, port, side });
+  return {
+    tabIndex: 0,
+    role: 'button',
+    'aria-pressed': started,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation();
+      pressPort(store, { nodeId, port, side });
+    },
+  } as const;
+}
 
 function kindName(port: ShownPort): string {
   return port.kind === 'unknown' ? 'missing port' : KIND_LABEL[port.kind];
 }
 
 export function InputPort({ port, compact }: { port: ShownPort; compact: boolean }) {
+  const keys = usePortKeys(port.name, 'input');
   return (
     <div className={`port-row port-in ${port.missing ? 'missing' : ''}`} data-port={port.name}>
       <Handle
@@ -18,6 +41,7 @@ export function InputPort({ port, compact }: { port: ShownPort; compact: boolean
         position={Position.Left}
         id={port.name}
         className={`port-handle kind-${port.kind} ${port.connected ? 'connected' : ''}`}
+        {...keys}
         aria-label={`${port.label} input, takes ${kindName(port)}`}
         title={`${port.label} (${kindName(port)})${port.description ? `: ${port.description}` : ''}`}
       />
@@ -32,6 +56,7 @@ export function InputPort({ port, compact }: { port: ShownPort; compact: boolean
 }
 
 export function OutputPort({ port, compact }: { port: ShownPort; compact: boolean }) {
+  const keys = usePortKeys(port.name, 'output');
   return (
     <div className="port-row port-out" data-port={port.name}>
       {!compact && <span className="port-label">{port.label}</span>}
@@ -40,6 +65,7 @@ export function OutputPort({ port, compact }: { port: ShownPort; compact: boolea
         position={Position.Right}
         id={port.name}
         className={`port-handle kind-${port.kind} ${port.connected ? 'connected' : ''}`}
+        {...keys}
         aria-label={`${port.label} output, gives ${kindName(port)}`}
         title={`${port.label} (${kindName(port)})${port.description ? `: ${port.description}` : ''}`}
       />

@@ -8,6 +8,7 @@
  * made again for another reason, so that React Flow does not forget it. Measuring 500 freshly
  * opened nodes thus makes no new objects, and React Flow does not adopt them all a second time.
  */
+import { shownName } from '../store/names';
 import type { Edge, Node } from '@xyflow/react';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
@@ -66,7 +67,7 @@ export function createDeriver(registry: NodeRegistry) {
       const size = measured.get(node.id);
       let d = data.get(node.id);
       if (!d || d.workflowType !== node.type) data.set(node.id, (d = { workflowType: node.type }));
-      const title = node.title || registry.get(node.type)?.title || node.type;
+      const title = shownName(node, registry);
       const rf: CanvasNode = {
         id: node.id,
         type: known ? 'atelier' : 'unknown',
@@ -92,12 +93,17 @@ export function createDeriver(registry: NodeRegistry) {
     const out = doc.edges.map((edge) => {
       const selected = selection.edges.has(edge.id);
       const from = nodeById.get(edge.source.node);
-      const kind = from && portsOf(from, registry).outputs.find((p) => p.name === edge.source.port)?.kind;
+      const to = nodeById.get(edge.target.node);
+      const output = from && portsOf(from, registry).outputs.find((p) => p.name === edge.source.port);
+      const kind = output?.kind;
       // A single-value output of a node that runs once per item carries a list: drawn as one.
       const carried = kind === undefined ? undefined : flow.carried(edge.source);
       const className = `edge-kind-${carried ?? kind ?? 'unknown'}${carried !== undefined && carried !== kind ? ' edge-list' : ''}`;
       const before = edgeCache.get(edge.id);
-      if (before && before.source === edge && before.selected === selected && before.className === className) {
+      // Named by titles and port labels, so a renamed node renames its wires.
+      const input = to && portsOf(to, registry).inputs.find((p) => p.name === edge.target.port);
+      const ariaLabel = `Wire from ${from ? shownName(from, registry) : edge.source.node}: ${output?.label ?? edge.source.port} to ${to ? shownName(to, registry) : edge.target.node}: ${input?.label ?? edge.target.port}`;
+      if (before && before.source === edge && before.selected === selected && before.className === className && before.out.ariaLabel === ariaLabel) {
         next.set(edge.id, before);
         return before.out;
       }
@@ -109,7 +115,7 @@ export function createDeriver(registry: NodeRegistry) {
         targetHandle: edge.target.port,
         selected,
         className,
-        ariaLabel: `Wire from ${edge.source.node} ${edge.source.port} to ${edge.target.node} ${edge.target.port}`,
+        ariaLabel,
       };
       next.set(edge.id, { source: edge, selected, className, out: rf });
       return rf;

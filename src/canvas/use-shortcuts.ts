@@ -71,6 +71,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       // File keys work everywhere but inside dialogs.
       if (mod && key === 's' && !dialog) return act(() => saveWorkflow(store));
       if (mod && key === 'o' && !dialog) return act(() => chooseAndOpen(store));
+      // The palette opens from a field too (Ctrl+K is no text key); "/" stays the field's.
+      if (mod && key === 'k' && text && !dialog && !uiStore.get().palette) return act(() => openPalette(placement()));
       if (text || dialog) return;
       // While the palette is open, letters are for its search, never shortcuts: one typed before
       // its field has the focus is sent there (focusing it now takes this key's character too).

@@ -85,7 +85,7 @@ export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, 
             type="button"
             className={`as-input ${asInput ? 'on' : ''}`}
             aria-pressed={asInput}
-            aria-label={`Take ${spec.title} from an input port`}
+            aria-label={`${spec.title} as input`}
             title={wire ? 'Switch off to disconnect and use the field again' : `Show an input port for ${spec.title}`}
             onClick={() => store.setAsInput(nodeId, spec.port!.name, !asInput)}
           >

@@ -20,7 +20,7 @@ export function ImageThumb({ image, index, label, pin, onOpen, onDownload }: Ima
   if (image.url === '') return <p className="results__invalid" role="alert">Image {index + 1} could not be shown: {image.invalid}</p>;
   return (
     <>
-      <button type="button" className="results__thumb nodrag" onClick={onOpen} aria-label={`Open image ${index + 1} of ${label}${image.seed === undefined ? '' : ` (seed ${image.seed})`}`}>
+      <button type="button" className="results__thumb nodrag" onClick={onOpen} aria-label={`Open image ${index + 1} of ${label}${image.seed === undefined ? '' : `, seed ${image.seed}`}`}>
         <img src={image.url} alt="" decoding="async" draggable={false} />
         {image.seed !== undefined && <span className="results__seed">seed {image.seed}</span>}
       </button>

@@ -13,6 +13,7 @@ import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowNode, WorkflowNote 
 import type { Core } from './core';
 import { freshId, groupItem, itemOf, nodeRect, noteItem, rectOf } from './frames';
 import { freeShift, occupied, placedMark } from './free-place';
+import { freeName, namesOf, shownName } from './names';
 import type { XY } from './state';
 
 export type PasteResult =
@@ -91,11 +92,15 @@ export function createClipboardActions(core: Core) {
     const moved = (p: XY): XY => ({ x: Math.round(p.x + shift.x), y: Math.round(p.y + shift.y) });
 
     const taken: WorkflowNode[] = [...doc.nodes];
+    const names = namesOf(doc.nodes, core.registry);
     const ids = new Map<string, string>();
     const nodes: WorkflowNode[] = source.nodes.map((node) => {
       const id = uniqueNodeId({ nodes: taken }, node.type);
       ids.set(node.id, id);
-      const copy: WorkflowNode = { ...node, id, position: moved(node.position) };
+      // A copy beside its original is numbered, so the two have names of their own.
+      const name = freeName(shownName(node, core.registry), names);
+      names.add(name);
+      const copy: WorkflowNode = { ...node, id, position: moved(node.position), ...(name !== shownName(node, core.registry) ? { title: name } : {}) };
       taken.push(copy);
       return copy;
     });

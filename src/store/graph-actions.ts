@@ -12,6 +12,7 @@ import type { Core } from './core';
 import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
 import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
+import { freeName, namesOf } from './names';
 import type { XY } from './state';
 
 /** Wire the new node to an existing port as part of adding it (a wire dropped on empty canvas). */
@@ -97,7 +98,9 @@ export function createGraphActions(core: Core) {
       const id = uniqueNodeId(core.get().doc, type);
       const size = core.measure(id, type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
       const at = options.free ? freePosition(place(position), size, core.get().doc, core.measure) : position;
-      const node: WorkflowNode = { id, type, position: place(at), params, ...(options.title ? { title: options.title } : {}) };
+      // Named after its type, numbered when a node of that name is there already.
+      const named = options.title ?? freeName(def.title, namesOf(core.get().doc.nodes, core.registry));
+      const node: WorkflowNode = { id, type, position: place(at), params, ...(named !== def.title ? { title: named } : {}) };
 
       let edge: WorkflowEdge | undefined;
       let replaces: WorkflowEdge | undefined;

@@ -24,11 +24,11 @@ describe('seed control', () => {
     expect(await editor.runToEnd()).toBe('Run finished');
     await expect.poll(() => draw.field('Seed').inputValue()).toBe('1235');
     // The images show the seeds they were made with, not the one the next run uses.
-    await expect.poll(() => draw.images.first().getAttribute('aria-label')).toBe('Open image 1 of Draw it (SDXL) (seed 1234)');
+    await expect.poll(() => draw.images.first().getAttribute('aria-label')).toBe('Open image 1 of Draw it (SDXL), seed 1234');
 
     expect(await runAndWait(editor, () => editor.run())).toBe('Run finished');
     await expect.poll(() => draw.field('Seed').inputValue()).toBe('1236');
-    await expect.poll(() => draw.images.first().getAttribute('aria-label')).toBe('Open image 1 of Draw it (SDXL) (seed 1235)');
+    await expect.poll(() => draw.images.first().getAttribute('aria-label')).toBe('Open image 1 of Draw it (SDXL), seed 1235');
 
     await editor.undo();
     expect(await draw.field('Seed').inputValue()).toBe('1234');
@@ -95,7 +95,7 @@ async function runWithRandomSeeds(editor: EditorPage): Promise<{ seeds: Record<s
   for (const title of ['Draw', 'Restyle']) {
     const node = editor.node(title);
     const label = await node.images.first().getAttribute('aria-label');
-    seeds[title] = /\(seed (\d+)\)$/.exec(label ?? '')?.[1] ?? `no seed in '${label}'`;
+    seeds[title] = /, seed (\d+)$/.exec(label ?? '')?.[1] ?? `no seed in '${label}'`;
     digests[title] = await node.imageSha256();
   }
   return { seeds, digests };

@@ -51,7 +51,7 @@ export class NodeObject {
 
   /** Switches a parameter ("Prompt") to an input port, so a wire can supply it. */
   async takeFromInput(field: string): Promise<void> {
-    await this.root.getByRole('button', { name: `Take ${field} from an input port` }).click();
+    await this.root.getByRole('button', { name: `${field} as input`, exact: true }).click();
     await this.input(field).waitFor();
   }
 
