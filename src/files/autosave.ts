@@ -61,8 +61,9 @@ export function startAutosave(store: EditorStore, viewport: () => Viewport | und
     firstPending = undefined;
     const revision = store.getState().revision;
     const next = record();
+    const viewOnly = revision === writtenRevision;
     writing = writing.then(async () => {
-      if (await sync.write(next)) writtenRevision = Math.max(writtenRevision, revision);
+      if (await sync.write(next, viewOnly)) writtenRevision = Math.max(writtenRevision, revision);
     }).catch((error: unknown) => {
       console.warn('atelier: autosave failed', error);
     });

@@ -35,6 +35,8 @@ interface Message {
   slot: string;
   tab: string;
   rev?: number;
+  /** A 'saved' that only moved the view: the workflow in the slot is the one it replaced. */
+  viewOnly?: boolean;
 }
 
 /** The slot this tab works in: remembered across its reloads (sessionStorage is per tab). */
@@ -68,8 +70,11 @@ export interface SyncHooks {
 
 export interface TabSync {
   slot(): string;
-  /** Writes `record` if this tab may; false when it may not (told, or refused by the revision check). */
-  write(record: AutosaveRecord): Promise<boolean>;
+  /**
+   * Writes `record` if this tab may; false when it may not (told, or refused by the revision
+   * check). `viewOnly`: nothing but the view changed since this tab last wrote or adopted.
+   */
+  write(record: AutosaveRecord, viewOnly?: boolean): Promise<boolean>;
   resolve(choice: ConflictChoice): Promise<void>;
   stop(): void;
 }
@@ -122,6 +127,10 @@ export function createTabSync(store: EditorStore, start: { slot: string; rev: nu
       if (!told()) tell('open-elsewhere');
     } else if (m.type === 'taken') {
       tell('taken-over');
+    } else if (m.type === 'saved' && m.viewOnly === true && m.rev === rev + 1) {
+      // Another tab kept its view with the workflow this tab wrote or read last: nothing to
+      // follow and no conflict; this tab's next write goes on from that revision.
+      rev = m.rev;
     } else if (m.type === 'saved' && m.rev !== rev) {
       if (hooks.pending() || told()) {
         if (!told()) tell('changed-elsewhere');
@@ -135,7 +144,7 @@ export function createTabSync(store: EditorStore, start: { slot: string; rev: nu
 
   const sync: TabSync = {
     slot: () => slot,
-    async write(record) {
+    async write(record, viewOnly = false) {
       if (told()) return false;
       const result = await writeSlot(slot, record, { rev, tab });
       if (!result.ok) {
@@ -143,7 +152,7 @@ export function createTabSync(store: EditorStore, start: { slot: string; rev: nu
         return false;
       }
       rev = result.rev;
-      post({ type: 'saved', rev });
+      post({ type: 'saved', rev, ...(viewOnly ? { viewOnly } : {}) });
       return true;
     },
     async resolve(choice) {

@@ -32,7 +32,7 @@ function tab(slot: string, rev: number, channel: string, title = 'Shared') {
     pending: () => store.getState().revision !== written,
     save: async () => {
       const revision = store.getState().revision;
-      if (await sync.write(record(store))) written = revision;
+      if (await sync.write(record(store), revision === written)) written = revision;
     },
     sync: undefined as unknown as TabSync,
   };
@@ -55,6 +55,32 @@ const fresh = () => {
 };
 
 describe('two tabs on one autosaved workflow', () => {
+  it('a tab that only moved its view does not stop the other tab, which has changes, from writing them', async () => {
+    const { slot, channel } = fresh();
+    const a = tab(slot, 0, channel);
+    await a.save();
+    const b = tab(slot, 1, channel);
+    await vi.waitFor(() => expect(b.conflict.get()).toBe('open-elsewhere'));
+    await b.sync.resolve('reload');
+    a.store.addNode('text', { x: 0, y: 0 });
+    // B writes its view (its workflow is what A wrote last), while A has a change pending. A
+    // third listener on the channel says when B's message has been delivered.
+    const probe = new BroadcastChannel(channel);
+    const heard = new Promise<void>((resolve) => probe.addEventListener('message', (e: MessageEvent<{ type: string }>) => {
+      if (e.data.type === 'saved') resolve();
+    }));
+    expect(await b.sync.write(record(b.store), true)).toBe(true);
+    await heard;
+    probe.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(a.conflict.get()).toBeNull();
+    await a.save();
+    expect(a.conflict.get()).toBeNull();
+    expect((await readSlot(slot))!.restored.workflow.nodes.map((n) => n.type)).toEqual(['text']);
+    // And B, with nothing of its own, follows.
+    await vi.waitFor(() => expect(b.store.getState().doc.nodes.map((n) => n.type)).toEqual(['text']));
+  });
+
   it('a tab opening a workflow another tab edits is told at once, and writes nothing until it chooses', async () => {
     const { slot, channel } = fresh();
     const a = tab(slot, 0, channel);
