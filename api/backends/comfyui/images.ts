@@ -40,7 +40,8 @@ export interface InputFile {
 export async function inputFile(base64: string): Promise<InputFile> {
   const bytes = imageCodec.decode(base64);
   const format = sniffImageFormat(bytes) ?? 'png';
-  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  // Absent on a page served over plain http from another host (no secure context).
+  const subtle: Pick<typeof globalThis.crypto.subtle, 'digest'> | undefined = globalThis.crypto?.subtle;
   const digest = subtle === undefined ? fallbackHash(bytes) : hex(new Uint8Array(await subtle.digest('SHA-256', bytes))).slice(0, 32);
   return { bytes, name: `atelier-${digest}.${EXTENSION[format]}`, mime: MIME[format] };
 }
