@@ -134,7 +134,7 @@ export async function pruneCopies(keep: string): Promise<void> {
     slots.push({ slot, savedAt: typeof savedAt === 'string' ? savedAt : '' });
   });
   slots.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
-  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) store.delete(slot);
+  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) void store.delete(slot);
   await done;
 }
 
