@@ -11,6 +11,23 @@ const noDom = [
   { name: 'window', message: 'api/, assets/, nodes/, workers/ and workflow/ run outside the page: no window.' },
   { name: 'document', message: 'api/, assets/, nodes/, workers/ and workflow/ run outside the page: no document.' },
   { name: 'localStorage', message: 'Storage belongs to the editor (src/).' },
+  { name: 'navigator', message: 'api/, assets/, nodes/, workers/ and workflow/ run outside the page: no navigator.' },
+];
+
+/**
+ * The layers, each folder's imports of the others. A pattern matches an import path reaching
+ * one of `folders` at any depth ('../../workflow/schema').
+ */
+const reaching = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+const ui = { group: ['react', 'react-dom', 'react-dom/*', '@xyflow/*'], message: 'Only the editor (src/) draws: no React here.' };
+const layers = [
+  { files: ['api/**'], patterns: [reaching(['workflow', 'nodes', 'workers', 'assets', 'src', 'server', 'cli'], 'api/ speaks the two APIs: it knows no graph, no executor, no editor, no server.'), ui] },
+  { files: ['workflow/**'], patterns: [reaching(['workers', 'nodes', 'assets', 'src', 'server', 'cli'], 'workflow/ is the file format: it knows no run, no editor, no server.'), ui] },
+  { files: ['assets/**'], patterns: [reaching(['nodes', 'workers', 'src', 'server', 'cli'], 'assets/ holds images by reference: it knows no run, no editor, no server.'), ui] },
+  { files: ['workers/**'], patterns: [reaching(['src', 'server', 'cli'], 'workers/ is the executor: it knows no page, no server, no CLI.'), ui] },
+  { files: ['server/**'], patterns: [reaching(['src'], 'server/ serves the built editor; it imports none of its code.'), ui] },
+  { files: ['cli/**'], patterns: [reaching(['src'], 'cli/ runs workflows without the editor; it imports none of its code.'), ui] },
+  { files: ['src/store/**'], patterns: [{ regex: '^\\.\\./(canvas|results|run|forms)(/|$)', message: 'The store is the document and its edits: it imports no view.' }] },
 ];
 /** A node's run has no side door: requests, time and chance come from its context. */
 const sideDoors = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'crypto', 'performance']
@@ -54,6 +71,7 @@ export default tseslint.config(
       ] }],
     },
   },
+  ...layers.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
   {
     // What the editor's build bundles: `import { type A }` stays in the output as `import {} from`,
     // so the module still loads (and lands in the start chunk); `import type { A }` leaves nothing.

@@ -3,8 +3,11 @@
  * well-formed standard base64 and for the signature of an image format the engines decode, from
  * the first bytes only, so a 20 MB image costs one linear scan and no decode. Whether the pixels
  * really decode is for whoever decodes them (the local engines do, with sharp). Also the one
- * base64-to-bytes decoder, for the worker's trip to the page and for backends that upload bytes.
+ * base64-to-bytes decoder, for the worker's trip to the page and for backends that upload bytes,
+ * and the one SHA-256 (hashing bytes and texts: image references, cache keys, manifests).
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif'] as const;
@@ -151,4 +154,25 @@ export function canonicalBase64Bytes(b64: string): Uint8Array<ArrayBuffer> | und
   if (tail === 0) return bytes;
   const last = ALPHABET.indexOf(b64[b64.length - (tail === 1 ? 3 : 2)]!);
   return (last & (tail === 1 ? 0b1111 : 0b11)) === 0 ? bytes : undefined;
+}
+
+const utf8 = new TextEncoder();
+const bytesOf = (data: Uint8Array | string): Uint8Array => (typeof data === 'string' ? utf8.encode(data) : data);
+
+/**
+ * The SHA-256 of `data` (bytes, or a text's UTF-8), as 64 lower-case hex digits, at once: for
+ * what must be synchronous (a manifest, an image's reference), in the page, a worker or Node.
+ */
+export function sha256Hex(data: Uint8Array | string): string {
+  return bytesToHex(sha256(bytesOf(data)));
+}
+
+/**
+ * The same digest through WebCrypto where the platform has it (faster on megabytes; absent on
+ * a page served over plain http from another host), else as `sha256Hex` does.
+ */
+export async function sha256HexAsync(data: Uint8Array | string): Promise<string> {
+  const subtle: Pick<typeof globalThis.crypto.subtle, 'digest'> | undefined = globalThis.crypto?.subtle;
+  if (subtle === undefined) return sha256Hex(data);
+  return bytesToHex(new Uint8Array(await subtle.digest('SHA-256', bytesOf(data) as Uint8Array<ArrayBuffer>)));
 }

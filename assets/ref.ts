@@ -5,7 +5,7 @@
  * digits. The colons keep a reference from ever being mistaken for base64, and the same bytes
  * always give the same reference, so undo, redo and the cache keys stay stable.
  */
-import { sha256Hex } from '../workflow/embed/digest';
+import { sha256Hex } from '../api/image-data';
 
 export const ASSET_REF_PREFIX = 'asset:sha256:';
 export type AssetRef = `asset:sha256:${string}`;

@@ -1,9 +1,10 @@
 /**
- * Content hashing for the cache, with crypto.subtle so it runs the same in a worker and in Node.
+ * Content hashing for the cache, the same in a worker and in Node.
  * Long strings (base64 images, embedded files) are hashed once and stood in for by their digest;
  * image objects remember theirs, so a 4 MB image costs one SHA-256 however often it is keyed.
  */
 import type { AnyNodeDefinition, Value } from '../nodes/types';
+import { sha256HexAsync } from '../api/image-data';
 import { createMemo } from './memo';
 
 /** Strings longer than this are replaced by their digest before the key is serialised. */
@@ -11,14 +12,8 @@ const LONG_STRING = 1024;
 /** Bumped when the shape of keys changes, so a persisted cache never serves a stale layout. */
 const KEY_FORMAT = 'atelier-cache-1';
 
-const encoder = new TextEncoder();
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
+/** A text's SHA-256 (the one digest, api/image-data.ts; WebCrypto's where there is one). */
+export const sha256Hex = (text: string): Promise<string> => sha256HexAsync(text);
 
 /** Digests of image objects (`{ b64, mime }`), by identity: outputs are shared, never mutated. */
 const objectDigests = new WeakMap<object, Promise<string>>();

@@ -17,7 +17,7 @@ import { FanOutChoice } from './FanOutChoice';
 import { listFlowOf } from './list-flow';
 import { NodeHeader } from './NodeHeader';
 import { PortColumns } from './PortRows';
-import { inputsFor } from './ports';
+import { inputsFor } from '../store/ports';
 import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';

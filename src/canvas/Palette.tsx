@@ -11,7 +11,7 @@ import { portAccepts } from '../../nodes/values';
 import { useEditorStore } from '../store/react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';
 import type { PaletteKey, PaletteListProps } from './PaletteFrame';
-import { inputsFor } from './ports';
+import { inputsFor } from '../store/ports';
 
 interface Entry {
   def: AnyNodeDefinition;

@@ -5,7 +5,7 @@
  */
 import { Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';
-import { KIND_LABEL } from './ports';
+import { KIND_LABEL } from '../store/ports';
 
 /** A key the list acts on. */
 export type PaletteKey = 'ArrowDown' | 'ArrowUp' | 'Enter';

@@ -1,7 +1,7 @@
 /** What the port colours mean. */
 import { Panel } from '@xyflow/react';
 import type { PortKind } from '../../nodes/types';
-import { KIND_LABEL } from './ports';
+import { KIND_LABEL } from '../store/ports';
 
 const KINDS: readonly PortKind[] = ['text', 'number', 'image', 'images', 'texts'];
 

@@ -7,7 +7,7 @@ import { Handle, Position, useNodeId } from '@xyflow/react';
 import type { KeyboardEvent } from 'react';
 import { useEditorStore } from '../store/react';
 import { pressPort, useWireStartsAt, type PortEnd } from './keyboard-wire';
-import { KIND_LABEL } from './ports';
+import { KIND_LABEL } from '../store/ports';
 import type { ShownPort } from './shown-ports';
 
 /** What makes a handle a keyboard control: its tab stop, its key, and whether a wire starts there. */

@@ -9,9 +9,9 @@ import type { PortRef } from '../../workflow/schema';
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
 import { openPalette, type PaletteRequest } from '../ui/ui-state';
-import { canConnect, type ConnectCheck } from './can-connect';
+import { canConnect, type ConnectCheck } from '../store/can-connect';
 import type { CanvasNode } from './derive';
-import { kindsTakenBy, portsOf } from './ports';
+import { kindsTakenBy, portsOf } from '../store/ports';
 
 /** The output and input ends of a wire between two handles, whichever was dragged from. */
 export function endsOf(a: Pick<Handle, 'nodeId' | 'id' | 'type'>, b: Pick<Handle, 'nodeId' | 'id' | 'type'>): { from: PortRef; to: PortRef } | undefined {

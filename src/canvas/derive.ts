@@ -14,7 +14,7 @@ import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import type { Selection, XY } from '../store/state';
 import { listFlowOf } from './list-flow';
-import { portsOf } from './ports';
+import { portsOf } from '../store/ports';
 
 export interface NodeData extends Record<string, unknown> {
   /** The workflow node type (the React Flow type only says known or unknown). */

@@ -9,7 +9,7 @@ import { announce } from '../ui/announce';
 import { useSyncExternalStore } from 'react';
 import { createSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
-import { portsOf } from './ports';
+import { portsOf } from '../store/ports';
 
 export interface PortEnd {
   nodeId: string;

@@ -12,7 +12,7 @@ import type { Workflow, WorkflowNote } from '../../workflow/schema';
 import { boundsOf, membership, noteItem, rectOf, type Rect } from '../store/frames';
 import type { Selection, XY } from '../store/state';
 import type { LayoutGraph, LayoutItem } from './auto-layout';
-import { portsOf } from './ports';
+import { portsOf } from '../store/ports';
 import type { SizeBook } from './size-book';
 
 /** How far (flow px, edge to edge) a free note may be from a node and still be about it. */

@@ -6,7 +6,7 @@
 import type { NodeRegistry } from '../../nodes/index';
 import { listFlow, type FlowNode, type ListFlow } from '../../nodes/list-flow';
 import type { Workflow } from '../../workflow/schema';
-import { portsOf } from './ports';
+import { portsOf } from '../store/ports';
 
 const memo = new WeakMap<Workflow['nodes'], WeakMap<Workflow['edges'], ListFlow>>();
 

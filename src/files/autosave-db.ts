@@ -2,10 +2,10 @@
  * The autosave's records in IndexedDB. Each record sits in a slot ('current', or a copy a tab
  * chose to work on) and carries a revision and the tab that wrote it: a write is refused when
  * another tab wrote the slot since this one last read or wrote it, so no tab overwrites
- * another's work unseen (tab-sync.ts decides what happens then). Plain IndexedDB with small
- * promise helpers: the page reads this at start, without the idb wrapper the history and the
- * result cache use.
+ * another's work unseen (tab-sync.ts decides what happens then). Through `idb`, as every
+ * IndexedDB store of the editor: same database, same store, same records as ever.
  */
+import { openDB, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { loadWorkflow } from '../../workflow/load';
 import { registry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
@@ -55,33 +55,13 @@ export interface SlotRead {
 
 export type SlotWrite = { ok: true; rev: number } | { ok: false; rev: number; tab: string | undefined };
 
-let dbPromise: Promise<IDBDatabase> | undefined;
+let dbPromise: Promise<IDBPDatabase> | undefined;
 
-/** A request's result. Awaiting it keeps its transaction open: promise callbacks run before it commits. */
-function settled<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('an IndexedDB request failed'));
-  });
-}
-
-/** Resolves when the transaction has committed; rejects when it failed or was aborted. */
-function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('an IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('an IndexedDB transaction was aborted'));
-  });
-}
-
-function db(): Promise<IDBDatabase> {
-  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('the autosave database could not be opened'));
+function db(): Promise<IDBPDatabase> {
+  dbPromise ??= openDB(DB_NAME, DB_VERSION, {
+    upgrade(database) {
+      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
+    },
   }).catch((error: unknown) => {
     dbPromise = undefined;
     throw error;
@@ -90,12 +70,11 @@ function db(): Promise<IDBDatabase> {
 }
 
 /** The store of a new transaction, and the promise of its commit. */
-async function autosaveStore(mode: IDBTransactionMode): Promise<{ store: IDBObjectStore; done: Promise<void> }> {
+async function autosaveStore<M extends IDBTransactionMode>(mode: M): Promise<{ store: IDBPObjectStore<unknown, [typeof STORE], typeof STORE, M>; done: Promise<void> }> {
   const tx = (await db()).transaction(STORE, mode);
-  const done = committed(tx);
   // A failed transaction is reported by the request that failed; `done` need not be awaited then.
-  done.catch(() => undefined);
-  return { store: tx.objectStore(STORE), done };
+  tx.done.catch(() => undefined);
+  return { store: tx.objectStore(STORE), done: tx.done };
 }
 
 function isViewport(v: unknown): v is Viewport {
@@ -114,7 +93,7 @@ export async function readSlot(slot: string): Promise<SlotRead | null> {
   let record: unknown;
   try {
     const { store } = await autosaveStore('readonly');
-    record = await settled(store.get(slot));
+    record = await store.get(slot);
   } catch (error) {
     console.warn('atelier: the autosave could not be read', error);
     return null;
@@ -147,7 +126,7 @@ const COPIES_KEPT = 5;
 export async function pruneCopies(keep: string): Promise<void> {
   const { store, done } = await autosaveStore('readwrite');
   const slots: { slot: string; savedAt: string }[] = [];
-  const [keys, values] = await Promise.all([settled(store.getAllKeys()), settled(store.getAll())]);
+  const [keys, values] = await Promise.all([store.getAllKeys(), store.getAll()]);
   keys.forEach((key, i) => {
     const slot = String(key);
     if (slot === MAIN_SLOT || slot === keep || !slot.startsWith(COPY_PREFIX)) return;
@@ -155,7 +134,7 @@ export async function pruneCopies(keep: string): Promise<void> {
     slots.push({ slot, savedAt: typeof savedAt === 'string' ? savedAt : '' });
   });
   slots.sort((a, b) => (a.savedAt < b.savedAt ? 1 : a.savedAt > b.savedAt ? -1 : 0));
-  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) store.delete(slot);
+  for (const { slot } of slots.slice(Math.max(0, COPIES_KEPT - (keep.startsWith(COPY_PREFIX) ? 1 : 0)))) void store.delete(slot);
   await done;
 }
 
@@ -165,7 +144,7 @@ export async function pruneCopies(keep: string): Promise<void> {
  */
 export async function writeSlot(slot: string, record: AutosaveRecord, check: { rev: number; tab: string; force?: boolean }): Promise<SlotWrite> {
   const { store, done } = await autosaveStore('readwrite');
-  const current: unknown = await settled(store.get(slot));
+  const current: unknown = await store.get(slot);
   const theirs = revOf(current);
   const writer = (current as AutosaveRecord | undefined)?.tab;
   if (!check.force && current !== undefined && theirs !== check.rev && writer !== check.tab) {
@@ -173,7 +152,7 @@ export async function writeSlot(slot: string, record: AutosaveRecord, check: { r
     return { ok: false, rev: theirs, tab: writer };
   }
   const rev = Math.max(theirs, check.rev) + 1;
-  await settled(store.put({ ...record, rev, tab: check.tab }, slot));
+  await store.put({ ...record, rev, tab: check.tab }, slot);
   await done;
   return { ok: true, rev };
 }

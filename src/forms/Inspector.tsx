@@ -5,7 +5,7 @@
  * (once the focus leaves a node's own form: twin-focus.ts), and asks for one when there is none.
  */
 import { useMemo } from 'react';
-import { inputsFor } from '../canvas/ports';
+import { inputsFor } from '../store/ports';
 import { itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import NodeForm from './NodeForm';

@@ -1,6 +1,6 @@
 /** The connection check: what may be wired, and the reason given when not. */
 import { describe, expect, it } from 'vitest';
-import { canConnect } from '../../src/canvas/can-connect';
+import { canConnect } from '../../src/store/can-connect';
 import type { Workflow, WorkflowNode } from '../../workflow/schema';
 
 const node = (id: string, type: string, params: Record<string, unknown> = {}): WorkflowNode => ({ id, type, position: { x: 0, y: 0 }, params });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { createDeriver } from '../../src/canvas/derive';
 import { estimateFit, nearlySameView, NODE_TEXT_MIN_PX, READABLE_ZOOM, readableView } from '../../src/canvas/fit';
-import { inputsFor } from '../../src/canvas/ports';
+import { inputsFor } from '../../src/store/ports';
 import { shownInputs } from '../../src/canvas/shown-ports';
 import { parseExampleIndex } from '../../src/files/examples';
 import { fileNameFor } from '../../src/files/open-save';

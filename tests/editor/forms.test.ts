@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PREMIUM_SAMPLERS, STYLE_PRESETS } from '../../api/catalog';
 import { registry } from '../../nodes/index';
 import { NO_MASK } from '../../nodes/inpaint';
-import { inputsFor } from '../../src/canvas/ports';
+import { inputsFor } from '../../src/store/ports';
 import { planFields, resolutionOptions, type FieldSpec } from '../../src/forms/field-plan';
 import { formIssues } from '../../src/forms/issues';
 import { parseNumberInput, typedNumber } from '../../src/forms/widgets/basic';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NODE_DEFINITIONS, registry } from '../../nodes/index';
 import type { AnyNodeDefinition } from '../../nodes/types';
-import { inputsFor } from '../../src/canvas/ports';
+import { inputsFor } from '../../src/store/ports';
 import { isMainField, planFields } from '../../src/forms/field-plan';
 
 function sections(def: AnyNodeDefinition, params: Record<string, unknown> = {}) {

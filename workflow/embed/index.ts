@@ -17,7 +17,7 @@ export {
   type ImageManifest, type ImageRef, type ManifestCall, type ManifestImage, type ManifestSource,
 } from './manifest';
 export { crc32 } from './png';
-export { sha256Hex } from './digest';
+export { sha256Hex } from '../../api/image-data';
 
 export interface EmbedContent {
   /** The workflow file's text (serializeWorkflow's output). */

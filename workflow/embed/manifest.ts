@@ -12,7 +12,8 @@
 import { z } from 'zod';
 import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
 import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
-import { decodeBase64, sha256Hex } from './digest';
+import { sha256Hex } from '../../api/image-data';
+import { decodeBase64 } from './digest';
 
 export const IMAGE_MANIFEST_FORMAT = 'atelier.image-manifest';
 export const IMAGE_MANIFEST_VERSION = 1;

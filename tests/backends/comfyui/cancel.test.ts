@@ -60,9 +60,10 @@ describe('ComfyUI cancel', () => {
     const messages: string[] = [];
     const run = comfyOn(comfy, { WebSocket: undefined }).generate('sd', { prompt: 'mine', steps: 1, seed: 2 }, { onProgress: (_f, m) => messages.push(m ?? '') });
     await comfy.until(() => comfy.queue().pending.length === 1);
+    // Released once the client has seen it waiting (its poll may come a moment after the queueing).
+    await comfy.until(() => messages.includes("waiting in ComfyUI's queue (1 ahead)"));
     comfy.release();
     await run;
-    expect(messages).toContain("waiting in ComfyUI's queue (1 ahead)");
   });
 
   it('says so when the prompt is deleted in ComfyUI itself', async () => {
