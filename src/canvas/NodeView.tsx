@@ -18,6 +18,7 @@ import { listFlowOf } from './list-flow';
 import { NodeHeader } from './NodeHeader';
 import { PortColumns } from './PortRows';
 import { inputsFor } from '../store/ports';
+import { makesPictures } from './makes-pictures';
 import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';
@@ -39,6 +40,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   // A string, so the node re-renders only when its own list inputs change.
   const splitting = useEditor((s) => listFlowOf(s.doc, store.registry).splitting.get(id)?.join('\n') ?? '');
   const { NodeRunStatus, NodeResults } = useRunSlots();
+  const stage = useEditor((s) => makesPictures(s.index, store.registry, id));
+  const fans = useEditor((s) => listFlowOf(s.doc, store.registry).fanning.has(id));
 
   const def = node ? store.registry.get(node.type) : undefined;
   const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;
@@ -86,8 +89,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
       )}
       {(NodeRunStatus || NodeResults) && (
         <div className="node-run">
-          {NodeRunStatus && <NodeRunStatus nodeId={id} />}
-          {full && NodeResults && <NodeResults nodeId={id} />}
+          {NodeRunStatus && <NodeRunStatus nodeId={id} stage={full && stage} fans={fans} />}
+          {full && NodeResults && <NodeResults nodeId={id} stage={stage} />}
         </div>
       )}
     </div>

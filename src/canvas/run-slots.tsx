@@ -5,11 +5,22 @@
  */
 import { createContext, useContext, type ComponentType } from 'react';
 
+/**
+ * `stage`: the node makes pictures, so its status line and a picture-sized results area are
+ * there before its first run, and a run that ends does not change the node's size. `fans`: it
+ * runs once per item of a list, so its status has a line for the items too.
+ */
+export interface NodeSlotProps {
+  nodeId: string;
+  stage?: boolean;
+  fans?: boolean;
+}
+
 export interface RunSlots {
   /** Status badge, elapsed time, streamed text, error: inside every node. */
-  NodeRunStatus?: ComponentType<{ nodeId: string }>;
+  NodeRunStatus?: ComponentType<NodeSlotProps>;
   /** Image/text results area inside the node. */
-  NodeResults?: ComponentType<{ nodeId: string }>;
+  NodeResults?: ComponentType<NodeSlotProps>;
   /** Run to here / run from here: a button in the node's title bar. */
   NodeRunMenu?: ComponentType<{ nodeId: string }>;
 }

@@ -32,12 +32,21 @@ function TextResult({ name, value, labelled, nodeLabel }: { name: string; value:
   );
 }
 
-/** A node's results: nothing until it has one (a node without one keeps only this subscription). */
-export function NodeResults({ nodeId }: { nodeId: string }) {
-  return useNodeResult(nodeId) ? <NodeResultsView nodeId={nodeId} /> : null;
+/**
+ * A node's results: nothing until it has one (a node without one keeps only this subscription),
+ * except on a node that makes pictures (`stage`), which keeps their place from the start.
+ */
+export function NodeResults({ nodeId, stage = false }: { nodeId: string; stage?: boolean }) {
+  if (useNodeResult(nodeId)) return <NodeResultsView nodeId={nodeId} stage={stage} />;
+  return stage ? <div className="results results--stage"><div className="results__stage results__stage--empty">No picture yet</div></div> : null;
 }
 
-function NodeResultsView({ nodeId }: { nodeId: string }) {
+/** Columns for `count` pictures in one fixed area: 1, then 2 × 2, then 3 to a row. */
+function columnsFor(count: number): number {
+  return count <= 1 ? 1 : count <= 4 ? 2 : 3;
+}
+
+function NodeResultsView({ nodeId, stage }: { nodeId: string; stage: boolean }) {
   const { describeNode, workflowTitle, controller, link } = useRunContext();
   const result = useNodeResult(nodeId);
   const phase = useNodePhase(nodeId);
@@ -113,19 +122,21 @@ function NodeResultsView({ nodeId }: { nodeId: string }) {
 
   return (
     <div
-      className={`results${stale ? ' results--stale' : ''}`}
+      className={`results${stale ? ' results--stale' : ''}${stage ? ' results--stage' : ''}`}
       aria-label={`Results of ${label}`}
       role="group"
       title={stale ? 'From an earlier run' : undefined}
     >
-      {result.restored && <p className="results__restored">{restoredText(result.restored.at)}</p>}
       {result.items ? (
         <ItemStrip items={result.items} label={label} renderImage={(image) => thumb(image, images.indexOf(image))} />
-      ) : images.length > 0 && (
-        <ul className={`results__images${images.length > 1 ? ' results__images--grid' : ''}`}>
+      ) : images.length > 0 ? (
+        <ul
+          className={`results__images${images.length > 1 ? ' results__images--grid' : ''}`}
+          style={images.length > 1 ? { gridTemplateColumns: `repeat(${columnsFor(images.length)}, minmax(0, 1fr))` } : undefined}
+        >
           {images.map((image, i) => thumb(image, i))}
         </ul>
-      )}
+      ) : stage && texts.length === 0 && <div className="results__stage results__stage--empty">No picture in this result</div>}
       {texts.map(([name, value]) => (
         <TextResult key={name} name={name} value={value} labelled={texts.length > 1} nodeLabel={label} />
       ))}
@@ -144,13 +155,4 @@ function NodeResultsView({ nodeId }: { nodeId: string }) {
       {downloader.dialog}
     </div>
   );
-}
-
-/** "Restored from cache · made 14:32" (with the date when not today). */
-export function restoredText(at: number | null, now = new Date()): string {
-  if (at === null) return 'Restored from cache';
-  const made = new Date(at);
-  const sameDay = made.toDateString() === now.toDateString();
-  const time = made.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  return `Restored from cache · made ${sameDay ? time : `${made.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`}`;
 }

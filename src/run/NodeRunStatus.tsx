@@ -4,8 +4,8 @@
  * or refused by validation; and the chat text as it streams in.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNodeRunState, useRunContext } from './context';
-import { describeItems, formatDuration, plural } from './format';
+import { useNodeResult, useNodeRunState, useRunContext } from './context';
+import { describeItems, formatDuration, plural, restoredText } from './format';
 import type { NodeRunState } from './run-state';
 import './run.css';
 
@@ -84,12 +84,34 @@ function Bypass({ passed = {}, unavailable = {}, label }: Pick<NodeRunState, 'pa
   return <p className="run-status__message">{lines.join('; ')}</p>;
 }
 
-export function NodeRunStatus({ nodeId }: { nodeId: string }) {
+/** A line that is not a run's phase: "Not run yet", or a result brought back from the cache. */
+function QuietLine({ kind, text, items }: { kind: 'idle' | 'restored'; text: string; items: string | undefined }) {
+  return (
+    <div className={`run-quiet run-quiet--${kind}`}>
+      <div className="run-status__line">
+        <span className="run-quiet__badge">{text}</span>
+      </div>
+      {items !== undefined && <p className="run-status__items">{items}</p>}
+    </div>
+  );
+}
+
+/**
+ * `stage`: a node that makes pictures keeps its status line before its first run ("Not run
+ * yet"), so the line a run brings does not make it taller.
+ */
+export function NodeRunStatus({ nodeId, stage = false, fans = false }: { nodeId: string; stage?: boolean; fans?: boolean }) {
   const { describeNode, focusNode } = useRunContext();
   const s = useNodeRunState(nodeId);
+  const result = useNodeResult(nodeId);
   const running = s?.phase === 'running';
   const elapsed = useElapsed(s?.startedAt, running);
-  if (!s) return null;
+  const perItem = fans ? 'Runs once per item of its list' : undefined;
+  if (!s) {
+    // After a reload a restored result says where it came from where "Done" stood.
+    if (result?.restored) return <QuietLine kind="restored" text={restoredText(result.restored.at)} items={result.items ? plural(result.items.length, 'item') : perItem} />;
+    return stage ? <QuietLine kind="idle" text="Not run yet" items={perItem} /> : null;
+  }
 
   const upstream = s.because === undefined ? undefined : `'${describeNode(s.because).label}'`;
   const fieldLabel = (field: string) => describeNode(nodeId).fieldLabel?.(field) ?? field;
@@ -102,11 +124,11 @@ export function NodeRunStatus({ nodeId }: { nodeId: string }) {
           <progress className="run-status__progress" max={1} value={s.progress} aria-label={`Progress of ${describeNode(nodeId).label}`} />
         )}
       </div>
-      {s.fanOut && (
+      {s.fanOut ? (
         <p className="run-status__items" aria-label={`Items of ${describeNode(nodeId).label}`}>
           {s.fanOut.count === 0 ? 'No items to run' : describeItems(s.fanOut)}
         </p>
-      )}
+      ) : perItem !== undefined && stage && <p className="run-status__items">{perItem}</p>}
       {running && s.message && <p className="run-status__message">{s.message}</p>}
       {s.retry && (
         <p className="run-status__message">

@@ -41,3 +41,12 @@ export function describeItems(f: FanOutProgress): string {
   const failures = failed.length === 0 ? '' : `; ${failed.length} failed (item${failed.length === 1 ? '' : 's'} ${failed.map((i) => i + 1).join(', ')})`;
   return `${f.done} of ${f.count}${runs} done${cached}${failures}`;
 }
+
+/** "Restored from cache · made 14:32" (with the date when not today). */
+export function restoredText(at: number | null, now = new Date()): string {
+  if (at === null) return 'Restored from cache';
+  const made = new Date(at);
+  const sameDay = made.toDateString() === now.toDateString();
+  const time = made.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return `Restored from cache · made ${sameDay ? time : `${made.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`}`;
+}

@@ -28,11 +28,17 @@ describe('the Examples menu', () => {
     await editor.fitView();
     await expect.poll(() => editor.nodes.count()).toBe(example.workflow.nodes.length);
     expect(await editor.workflowTitle.inputValue()).toBe(example.workflow.metadata.title);
+    // Nodes that make pictures keep a place for them: their height (unscaled) before the run.
+    const stageHeights = () => editor.page.locator('.react-flow__node:has(.results--stage)').evaluateAll((els) =>
+      Object.fromEntries(els.map((el) => [el.getAttribute('data-id'), (el as HTMLElement).offsetHeight])));
+    const before = await stageHeights();
+    expect(Object.keys(before).length, 'nodes that make pictures').toBeGreaterThan(0);
 
     expect(await editor.runToEnd(120_000)).toBe('Run finished');
-    // Results arrived in the nodes: none of them covers another.
+    // Results arrived in the nodes: none of them covers another, and no picture made its node taller.
     await editor.fitView();
     expect(await editor.overlaps(), 'nodes covering others after the run').toEqual([]);
+    expect(await stageHeights(), 'heights of the nodes that make pictures, after the run').toEqual(before);
     for (const node of example.workflow.nodes) {
       const view = editor.node(node.title ?? node.id);
       await editor.fitView();

@@ -30,7 +30,7 @@ describe('results after a reload', () => {
     await page.reload();
     await editor.pane.waitFor();
     await editor.fitView();
-    const restored = (title: string) => editor.node(title).results.getByText(/^Restored from cache · made /);
+    const restored = (title: string) => editor.node(title).root.getByText(/^Restored from cache · made /);
     for (const title of ['Subject', 'Prompt writer', 'Draw it (SDXL)', 'Preview']) await restored(title).waitFor();
     expect(await draw.imageSha256()).toBe(picture);
     expect(await editor.node('Preview').images.count()).toBe(previewed);

@@ -5,7 +5,7 @@ import type { EstimateState, Estimator } from '../../src/run/estimator';
 import { createValueStore } from '../../src/run/keyed-store';
 import { restoreFromCache } from '../../src/run/restore-results';
 import { imagesOf } from '../../src/results/object-urls';
-import { restoredText } from '../../src/results/NodeResults';
+import { restoredText } from '../../src/run/format';
 import { workflow } from '../workers/fakes';
 import { countingUrls, inThreadClient, settings } from './helpers';
 
