@@ -64,8 +64,11 @@ export function createMoveActions(core: Core) {
     return doc.groups?.find((g) => g.id === ref.id)?.position;
   };
 
-  /** Puts each item where `positions` says; then, if asked, regroups the items in `regroup`. */
-  function apply(draft: Draft<Workflow>, positions: ReadonlyMap<string, XY>, regroup: readonly string[]): void {
+  /**
+   * Puts each item where `positions` says; then, if asked, regroups the items in `regroup`. The
+   * frames of what moved, and of the node `grown` (it got taller in place), grow to hold them.
+   */
+  function apply(draft: Draft<Workflow>, positions: ReadonlyMap<string, XY>, regroup: readonly string[], grown?: string): void {
     const nodes = new Map(draft.nodes.map((n) => [n.id, n]));
     for (const [key, to] of positions) {
       const ref = itemOf(key);
@@ -93,7 +96,7 @@ export function createMoveActions(core: Core) {
     }
     // A frame grows to hold what was moved to (or past) its edge.
     for (const group of groups) {
-      const touched = group.nodes.some((id) => positions.has(id)) || group.notes.some((id) => positions.has(noteItem(id)));
+      const touched = group.nodes.some((id) => id === grown || positions.has(id)) || group.notes.some((id) => positions.has(noteItem(id)));
       if (!touched) continue;
       const members = [
         ...group.nodes.flatMap((id) => {
@@ -185,8 +188,8 @@ export function createMoveActions(core: Core) {
 
     /**
      * A node grew (its results arrived, a field opened): the nodes it now covers, which it did not
-     * cover at its size `before`, move down below it, and so on down the column, as one step.
-     * Returns whether anything moved.
+     * cover at its size `before`, move down below it, and so on down the column, and its frame
+     * grows to hold it, as one step. Returns whether anything changed.
      */
     makeRoom(id: string, before: Size): boolean {
       const { index, doc, drag } = core.get();
@@ -214,8 +217,13 @@ export function createMoveActions(core: Core) {
           queue.push(next);
         }
       }
-      if (pushed.size === 0) return false;
-      actions.moveNodes(moved, { label: 'make room', regroup: false });
+      const group = doc.groups?.find((g) => g.nodes.includes(id));
+      const frame = group && rectOf(group);
+      const outgrown = frame !== undefined && holdingFrame(frame, [rect]) !== frame;
+      if (pushed.size === 0 && !outgrown) return false;
+      const all = new Map<string, XY>();
+      withMembers(moved, docPosition, all, false);
+      core.change({ label: 'make room' }, (draft) => apply(draft, all, [], id), { drag: null });
       return true;
     },
 

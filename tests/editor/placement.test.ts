@@ -119,6 +119,25 @@ describe('frames and growing nodes', () => {
     // Not grown: nothing moves.
     expect(s.makeRoom(top, { width: 300, height: 420 })).toBe(false);
   });
+
+  it('grows the frame of a node that grew past its edge, in the same step, and saves it so', () => {
+    const sizes: Record<string, Size> = {};
+    const s = store(sizes);
+    const alone = s.addNode('text', { x: 0, y: 0 });
+    const g = s.addGroup({ around: [alone] });
+    const frame = () => s.getState().doc.groups!.find((x) => x.id === g)!;
+    const before = structuredClone(frame());
+    sizes[alone] = { width: 300, height: 200 + before.size.height };
+    expect(s.makeRoom(alone, { width: 300, height: 200 })).toBe(true);
+    expect(frame().position).toEqual(before.position);
+    const node = s.getState().index.nodeById.get(alone)!;
+    expect(frame().position.y + frame().size.height).toBeGreaterThanOrEqual(node.position.y + sizes[alone].height);
+    expect(s.getState().history.undoLabel).toBe('make room');
+    // Grown again inside its now larger frame: nothing to do.
+    expect(s.makeRoom(alone, { width: 300, height: 210 })).toBe(false);
+    s.undo();
+    expect(frame().size).toEqual(before.size);
+  });
 });
 
 describe('the view follows what was placed', () => {
