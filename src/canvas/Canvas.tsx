@@ -25,6 +25,7 @@ import { ConnectionHint } from './ConnectionHint';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
+import { estimateNodeSize } from './estimate-size';
 import { ExportCheckDialog } from '../files/ExportCheckDialog';
 import { TabConflictBanner } from '../files/TabConflictBanner';
 import { FrameView } from './FrameView';
@@ -106,7 +107,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const empty = isEmpty(doc);
   const connectHandlers = useConnectHandlers(store);
   // Sizes at full zoom, for auto-layout and frames: the overview draws nodes smaller.
-  const sizeBook = useMemo(() => createSizeBook(), []);
+  const sizeBook = useMemo(() => createSizeBook((id) => estimateNodeSize(store.getState(), store.registry, id)), [store]);
   /** Node heights drawn in full (form loaded), by id: what a node grows from. */
   const settled = useRef(new Map<string, Size>());
   const overviewRef = useRef(overview);

@@ -12,6 +12,7 @@ import { useEditorStore } from '../store/react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';
 import type { PaletteKey, PaletteListProps } from './PaletteFrame';
 import { inputsFor } from '../store/ports';
+import { focusWhenDrawn } from './reveal';
 
 interface Entry {
   def: AnyNodeDefinition;
@@ -79,8 +80,10 @@ export default function PaletteList({ request, query, listId, keys, onActive }: 
     // A node feeding an input is placed to its left; one fed by an output, to the right.
     const at = connect?.side === 'input' ? { x: flow.x - 320, y: flow.y - 40 } : { x: flow.x, y: flow.y - 40 };
     const link = connect ? ('from' in connect ? { from: connect.from } : { to: connect.to }) : undefined;
-    store.addNode(entry.def.type, at, { ...(link ? { connect: link } : {}), free: true });
+    const id = store.addNode(entry.def.type, at, { ...(link ? { connect: link } : {}), free: true });
     closePalette();
+    // The keyboard goes on from the new node (Tab reaches its ports and fields).
+    focusWhenDrawn(id);
   };
 
   // The keys pressed in the search field, those pressed while this list was on its way first.

@@ -48,6 +48,8 @@ export function PaletteFrame({ request, List }: { request: PaletteRequest; List:
   const [query, setQuery] = useState('');
   const [activeId, setActiveId] = useState<string>();
   const [keys] = useState(() => new PaletteKeys());
+  // Where the keyboard was when the palette opened: Escape goes back there.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
 
@@ -87,6 +89,7 @@ export function PaletteFrame({ request, List }: { request: PaletteRequest; List:
           } else if (e.key === 'Escape') {
             e.preventDefault();
             closePalette();
+            if (opener?.isConnected) opener.focus({ preventScroll: true });
           }
         }}
       />

@@ -72,3 +72,19 @@ export function reveal(rf: ReactFlowInstance<CanvasNode>, request: FocusRequest,
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
 }
+
+/**
+ * Focuses a node's box once React Flow has drawn it, so the keyboard goes on from there: Tab
+ * reaches its ports and fields. A node just added is hidden until React Flow has measured it,
+ * and a hidden element takes no focus, so this tries each frame until the focus holds.
+ */
+export function focusWhenDrawn(id: string): void {
+  const started = performance.now();
+  const attempt = () => {
+    const node = nodeElement(id);
+    node?.focus({ preventScroll: true });
+    if (node && document.activeElement === node) return;
+    if (performance.now() - started < 1500) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}

@@ -1,6 +1,7 @@
 /**
- * Node sizes as drawn at full zoom, for auto-layout and frames: the overview draws nodes smaller,
- * and a node never measured at full zoom takes the largest size seen for its type.
+ * Node sizes as drawn at full zoom, for auto-layout, frames and placing new nodes: the overview
+ * draws nodes smaller. A node never measured at full zoom takes its estimated size
+ * (estimate-size.ts), or else the largest size seen for its type.
  */
 import { NODE_WIDTH, NOMINAL_NODE_HEIGHT } from '../store/frames';
 
@@ -15,7 +16,7 @@ export interface RecordingSizeBook extends SizeBook {
 }
 
 /** A SizeBook fed with what the canvas measures at full zoom. */
-export function createSizeBook(): RecordingSizeBook {
+export function createSizeBook(estimate: (id: string) => { width: number; height: number } | undefined = () => undefined): RecordingSizeBook {
   const byId = new Map<string, { width: number; height: number }>();
   const byType = new Map<string, { width: number; height: number }>();
   return {
@@ -28,7 +29,7 @@ export function createSizeBook(): RecordingSizeBook {
       byId.clear();
     },
     size(id, type) {
-      return byId.get(id) ?? byType.get(type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
+      return byId.get(id) ?? estimate(id) ?? byType.get(type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
     },
   };
 }

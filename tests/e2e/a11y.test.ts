@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistory, runAndWait } from '../run/run-page';
 import { writeChainFile } from './chain-file';
@@ -95,6 +95,68 @@ describe('accessibility', () => {
     await editor.fitView();
     await text.root.click({ position: { x: 20, y: 10 } });
     await expect.poll(() => status.textContent()).toBe('Selected: Text');
+  });
+
+  it('builds the starter from scratch and runs it with the keyboard only: no pointer, no programmatic focus', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    const focused = (locator: Locator) => () => locator.evaluate((el) => el === document.activeElement).catch(() => false);
+    const backUntil = async (done: () => Promise<boolean>, max = 60) => {
+      for (let i = 0; i < max; i++) {
+        if (await done()) return;
+        await page.keyboard.press('Shift+Tab');
+      }
+      throw new Error(`not reached with ${max} presses of Shift+Tab`);
+    };
+    const status = page.locator('[role="status"][aria-live="polite"][aria-atomic="true"]');
+
+    // File → New workflow.
+    await tabUntil(page, focused(page.getByRole('button', { name: 'File', exact: true })));
+    await page.keyboard.press('Enter');
+    await expect.poll(focused(page.getByRole('menuitem', { name: 'New workflow' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await editor.nodes.first().waitFor({ state: 'detached' });
+
+    // Four nodes from the palette; the keyboard lands on each new node.
+    const add = async (search: string, title: string) => {
+      await page.keyboard.press('ControlOrMeta+k');
+      await page.keyboard.type(search, { delay: 20 });
+      await page.keyboard.press('Enter');
+      await expect.poll(focused(editor.node(title).root), { message: `${title} has the keyboard` }).toBe(true);
+      return editor.node(title);
+    };
+    const chat = await add('Chat prompt writer', 'Chat prompt writer');
+    await tabUntil(page, focused(chat.field('User message')));
+    await page.keyboard.type('A lighthouse on a cliff at dusk', { delay: 5 });
+    const draw = await add('Text to image', 'Text to image');
+    const restyle = await add('Image to image', 'Image to image');
+    await tabUntil(page, focused(restyle.field('Prompt')));
+    await page.keyboard.type('the same scene as a watercolor painting', { delay: 5 });
+    const preview = await add('Preview', 'Preview / save');
+
+    // Wires, each: Enter on an output, Tab to an input, Enter.
+    await backUntil(focused(chat.output('Text')));
+    await page.keyboard.press('Enter');
+    await tabUntil(page, focused(draw.root.getByRole('button', { name: 'Prompt as input', exact: true })));
+    await page.keyboard.press('Enter');
+    // The new port is in the node's port rows, above its form.
+    await backUntil(focused(draw.input('Prompt')));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status.textContent()).toBe('Connected Chat prompt writer: Text to Text to image: Prompt');
+    for (const [from, to, label] of [[draw, restyle, 'Image'], [restyle, preview, 'Value']] as const) {
+      await tabUntil(page, focused(from.output('Image')));
+      await page.keyboard.press('Enter');
+      await tabUntil(page, focused(to.input(label)));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status.textContent()).toBe(`Connected ${from.title}: Image to ${to.title}: ${label}`);
+    }
+    expect(await page.locator('.react-flow__edge').count()).toBe(3);
+
+    // Run it, and the picture at the end comes from the whole chain.
+    expect(await runAndWait(editor, () => page.keyboard.press('ControlOrMeta+Enter'))).toBe('Run finished');
+    for (const node of [chat, draw, restyle, preview]) expect(await node.phase(), `${node.title} ran`).toBe('done');
+    await expect.poll(() => preview.images.count()).toBe(1);
+    expect(await preview.imageSha256()).toBe(await restyle.imageSha256());
   });
 
   it('opens the palette with Ctrl+K from a text field', async () => {

@@ -1,0 +1,70 @@
+/**
+ * The size a node will have when drawn in full, worked out from what it shows, for a node that
+ * has not been drawn yet (out of view when the workflow opened, or opened in the overview):
+ * placing new nodes clear of it and laying the graph out need its size before it has one. The
+ * figures are the editor's own boxes as measured at full zoom (header, port rows, each kind of
+ * field, the picture place); a node drawn once is measured instead (size-book.ts).
+ */
+import type { NodeRegistry } from '../../nodes/index';
+import { planFields, type FieldSpec } from '../forms/field-plan';
+import { inputsFor } from '../store/ports';
+import { NODE_WIDTH } from '../store/frames';
+import type { EditorState } from '../store/state';
+import { listFlowOf } from './list-flow';
+import { makesPictures } from './makes-pictures';
+import { shownInputs } from './shown-ports';
+
+const HEADER = 35;
+/** A header with a name of its own shows the type's name under it. */
+const HEADER_NAMED = 48;
+const PORTS_PAD = 8;
+const PORT_ROW = 22;
+const FIELD_GAP = 8;
+const FORM_PAD = 6;
+const MORE_OPTIONS = 30;
+/** The status line and the picture place of a node that makes pictures (results.css). */
+const PICTURE_PLACE = 208;
+const ITEMS_LINE = 20;
+/** Zip or cross, on a node that takes two lists or more one item at a time. */
+const FAN_OUT_CHOICE = 42;
+
+function fieldHeight(spec: FieldSpec, value: unknown, wired: boolean): number {
+  if (wired) return 49;
+  switch (spec.widget) {
+    case 'textarea':
+    case 'prompt':
+    case 'lines':
+      return 106;
+    case 'image':
+      return value === undefined || value === null || value === '' ? 81 : 269;
+    case 'controlnet':
+    case 'weights':
+    case 'triggers':
+      return 100;
+    default:
+      return 49;
+  }
+}
+
+export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): { width: number; height: number } | undefined {
+  const node = state.index.nodeById.get(id);
+  const def = node && registry.get(node.type);
+  if (!node || !def) return undefined;
+  const inbound = state.index.inbound.get(id);
+  const inputs = inputsFor(def, node.params);
+  const rows = Math.max(shownInputs(inputs, inbound, state.asInput.get(id)).length, def.outputs.length);
+  let height = (node.title && node.title !== def.title ? HEADER_NAMED : HEADER) + (rows > 0 ? PORTS_PAD + rows * PORT_ROW : 0);
+  if (node.collapsed === true) return { width: NODE_WIDTH, height };
+  const flow = listFlowOf(state.doc, registry);
+  if ((flow.splitting.get(id)?.length ?? 0) >= 2) height += FAN_OUT_CHOICE;
+  const fields = planFields(def, node.params, inputs);
+  const main = fields.filter((f) => f.section === 'main');
+  if (main.length > 0) {
+    height += FORM_PAD + main.reduce((sum, f) => sum + FIELD_GAP + fieldHeight(f, node.params[f.name], f.port !== undefined && inbound?.has(f.port.name) === true), 0);
+  }
+  if (main.length < fields.length) height += MORE_OPTIONS;
+  if (makesPictures(state.index, registry, id)) {
+    height += PICTURE_PLACE + (flow.fanning.has(id) ? ITEMS_LINE : 0);
+  }
+  return { width: NODE_WIDTH, height };
+}
