@@ -9,7 +9,7 @@ import type { NodeRegistry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent } from '../workers/events';
-import { seedUsed } from '../workers/seed-used';
+import { seedUsed } from '../nodes/seed-used';
 import { seedsOf } from './manifest';
 import { pinSeedsUsed } from '../workers/seeds';
 import { ImageEmbedError, buildImageManifest, canEmbedWorkflow, embedWorkflow, type ManifestCall } from '../workflow/embed';

@@ -3,7 +3,7 @@
  * cancel and retry, with durations. On a terminal, chat text is shown as it streams in.
  */
 import type { ExecutorEvent } from '../workers/events';
-import { describeCount } from '../workers/fan-out';
+import { describeCount } from '../nodes/list-flow';
 import type { TextSink } from './io';
 
 

@@ -79,3 +79,9 @@ function carriedKind(from: { node: string; port: string }, nodes: ReadonlyMap<st
   if (kind === undefined) return undefined;
   return fans(from.node) ? listKindOf(kind) ?? kind : kind;
 }
+
+/** "8 × 3 = 24" for a cross product, "8" for a zip or a single list. */
+export function describeCount(fan: { count: number; mode: 'zip' | 'cross'; lists: readonly { length: number }[] }): string {
+  if (fan.mode === 'cross' && fan.lists.length > 1) return `${fan.lists.map((l) => l.length).join(' × ')} = ${fan.count}`;
+  return String(fan.count);
+}

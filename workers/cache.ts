@@ -5,7 +5,7 @@
  */
 import type { Value } from '../nodes/types';
 import type { NodeOutputs } from './events';
-import { isApiUsage, type ApiUsage } from './usage';
+import { isApiUsage, type ApiUsage } from '../api/usage';
 
 /** One cached node result: plain data, so a persistent store can structured-clone it. */
 export interface CacheEntry {

@@ -2,17 +2,14 @@
  * What one run of a node asks of the APIs, from its parameters alone: requests, images and their
  * relative price (a regular-sampler image is 1, a premium-sampler one 2: docs/service-interface.md
  * 2.2), and for chat the `max_tokens` cap where set. The catalogue's types are listed by name
- * (api-use.ts), so a node added without a cost shows up as "cost unknown" (and fails a test) rather than
- * as free.
+ * (nodes/api-use.ts), so a node added without a cost shows up as "cost unknown" (and fails a test)
+ * rather than as free.
  */
 import { samplerPriceUnits } from '../api/catalog';
 import { imageDefaults } from '../api/image-schema';
 import type { AnyNodeDefinition } from '../nodes/types';
-import { CHAT_NODE_TYPES, FREE_NODE_TYPES, IMAGE_NODE_TYPES } from './api-use';
+import { CHAT_NODE_TYPES, FREE_NODE_TYPES, IMAGE_NODE_TYPES } from '../nodes/api-use';
 import { parseParams } from './params';
-
-// The lists of which type calls which API live in api-use.ts, which the editor loads at start.
-export { CHAT_NODE_TYPES, FREE_NODE_TYPES, IMAGE_NODE_TYPES };
 
 export interface NodeCost {
   /** False for a type this table does not know: the figures are then 0 and mean nothing. */

@@ -8,7 +8,7 @@ import type { TranslationNote } from '../api/backends/types';
 import type { Value } from '../nodes/types';
 import type { FanOutMode, SplitInput } from './fan-out';
 import type { PlanOptions } from './plan';
-import type { ApiUsage } from './usage';
+import type { ApiUsage } from '../api/usage';
 import type { WorkflowProblem } from './validate';
 
 export type NodeOutputs = Record<string, Value>;

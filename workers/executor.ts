@@ -18,7 +18,7 @@ import { DEFAULT_MAX_FAN_OUT, type FanOutAsk, type FanOutEnv } from './run-fan-o
 import { runNode } from './run-node';
 import { schedule, type TaskSkipped, type TaskStatus } from './schedule';
 import { createSlots } from './slots';
-import { addUsage, emptyUsage } from './usage';
+import { addUsage, emptyUsage } from '../api/usage';
 import { reviewOf } from './backend-review';
 import type { NodeRegistry } from './validate';
 

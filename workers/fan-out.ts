@@ -80,12 +80,6 @@ export function fanOutOf(inputs: readonly PortSpec[], values: Readonly<Record<st
   };
 }
 
-/** "8 × 3 = 24" for a cross product, "8" for a zip or a single list. */
-export function describeCount(fan: Pick<FanOut, 'count' | 'mode' | 'lists'>): string {
-  if (fan.mode === 'cross' && fan.lists.length > 1) return `${fan.lists.map((l) => l.length).join(' × ')} = ${fan.count}`;
-  return String(fan.count);
-}
-
 /**
  * The outputs of a node that ran once per item, as lists in item order: a single value becomes a
  * list of one entry per item, a list output the items' lists one after another (an image node's

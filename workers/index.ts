@@ -16,7 +16,7 @@ export { nodeCost, type NodeCost } from './cost';
 export { nextSeeds, planBatch, runBatch, type BatchPlan, type NextSeedsOptions, type SeedChange } from './seeds';
 export {
   addRunToSession, addUsage, emptySessionUsage, emptyUsage, type ApiUsage, type ChatTokens, type SessionUsage,
-} from './usage';
+} from '../api/usage';
 export { nodeCacheKey } from './hash';
 export type { ApiCallRecord, ExecutorEvent, ExecutorEventType, NodeCounts, NodeError, NodeOutputs, RunSummary } from './events';
 export { base64ToBytes, toUiEvent, type UiEvent, type UiImage, type UiValue } from './transfer';

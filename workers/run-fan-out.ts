@@ -8,10 +8,11 @@
 import { nodeCost } from './cost';
 import type { FanOutCounts, NodeError, NodeOutputs } from './events';
 import { toNodeError } from './events';
-import { describeCount, gatherOutputs, type FanOut } from './fan-out';
+import { describeCount } from '../nodes/list-flow';
+import { gatherOutputs, type FanOut } from './fan-out';
 import type { PlannedNode } from './plan';
 import { runOnce, type CallOutcome, type NodeEnv, type NodeOutcome } from './run-once';
-import { addUsage, emptyUsage } from './usage';
+import { addUsage, emptyUsage } from '../api/usage';
 
 /** The most runs one fan-out of a node that calls an API makes without asking first. */
 export const DEFAULT_MAX_FAN_OUT = 64;

@@ -9,7 +9,7 @@ import type { PlannedNode } from './plan';
 import { upstreamValues } from './prepare';
 import { runFanOut, type FanOutEnv } from './run-fan-out';
 import { runOnce, type NodeOutcome } from './run-once';
-import { emptyUsage } from './usage';
+import { emptyUsage } from '../api/usage';
 
 export type { NodeEnv, NodeOutcome } from './run-once';
 

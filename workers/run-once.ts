@@ -15,7 +15,7 @@ import type { AssetResolver } from './assets';
 import type { PlannedNode } from './plan';
 import { prepareRun } from './prepare';
 import type { Slots } from './slots';
-import { countChatUsage, countImages, emptyUsage, type ApiUsage } from './usage';
+import { countChatUsage, countImages, emptyUsage, type ApiUsage } from '../api/usage';
 
 /** What a node run needs from the executor. */
 export interface NodeEnv {

@@ -6,7 +6,7 @@
  * is saved with its entries.
  */
 import type { NodeRegistry } from '../../nodes/index';
-import { CHAT_NODE_TYPES, IMAGE_NODE_TYPES } from '../../workers/cost';
+import { CHAT_NODE_TYPES, IMAGE_NODE_TYPES } from '../../nodes/api-use';
 import { pinSeedsUsed } from '../../workers/seeds';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { PlanOptions } from '../../workers/plan';
-import type { SessionUsage } from '../../workers/usage';
+import type { SessionUsage } from '../../api/usage';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import type { Estimator, EstimateState } from './estimator';

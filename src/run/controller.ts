@@ -8,7 +8,7 @@ import type { CacheStats } from '../../workers/cache';
 import type { RunEstimate } from '../../workers/estimate';
 import type { ApiCallRecord, RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
-import { seedUsed } from '../../workers/seed-used';
+import { seedUsed } from '../../nodes/seed-used';
 import type { UiEvent } from '../../workers/transfer';
 import type { FanOutConfirm, WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';

@@ -1,4 +1,4 @@
-import type { ApiUsage } from '../../workers/usage';
+import type { ApiUsage } from '../../api/usage';
 import type { FanOutProgress } from './run-state';
 /** Durations and counts as the run badges and the run panel print them. */
 

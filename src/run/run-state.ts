@@ -8,7 +8,7 @@ import type { NodeError, RunSummary } from '../../workers/events';
 import type { UiEvent } from '../../workers/transfer';
 import type { CachedResult } from '../../workers/worker-api';
 import type { WorkflowProblem } from '../../workers/validate';
-import { describeCount } from '../../workers/fan-out';
+import { describeCount } from '../../nodes/list-flow';
 import { gatherShown, releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
 import { createKeyedStore, createValueStore, type KeyedStore, type ValueStore } from './keyed-store';
 

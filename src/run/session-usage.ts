@@ -3,8 +3,8 @@
  * the calls the cache saved, added up run after run and kept in sessionStorage so a reload of
  * the tab keeps them and a new tab starts from zero.
  */
-import { addRunToSession, emptySessionUsage, type SessionUsage } from '../../workers/usage';
-import { isApiUsage } from '../../workers/usage';
+import { addRunToSession, emptySessionUsage, type SessionUsage } from '../../api/usage';
+import { isApiUsage } from '../../api/usage';
 import { createValueStore, type ValueStore } from './keyed-store';
 
 const KEY = 'atelier.session-usage.v1';

@@ -1,6 +1,6 @@
 /** The EditorLink of the real editor: its store, its settings and its node registry. */
 import { fieldLabel, nodeName } from '../../nodes/labels';
-import { apisUsedBy } from '../../workers/api-use';
+import { apisUsedBy } from '../../nodes/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
 import { settingsProblems, settingsSecrets, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';

@@ -4,7 +4,7 @@
  * (localStorage), never written into a workflow file, an autosave or an export. Tokens and backend
  * credentials are kept in sessionStorage unless the user asks to remember them on this device.
  */
-import type { ApiUse } from '../../workers/api-use';
+import type { ApiUse } from '../../nodes/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { NO_IMAGE_BACKENDS, type BackendCredentials, type BackendRules, type ImageBackendSettings } from './backend-types';
 import { checkBaseUrl } from './base-url';

@@ -6,7 +6,7 @@ import { createServerInfoSource, type ServerInfo } from '../../src/settings/serv
 import { createSettingsStore } from '../../src/settings/settings-store';
 import { createEditorStore } from '../../src/store/editor-store';
 import { starterWorkflow } from '../../src/store/starter';
-import { apisUsedBy } from '../../workers/api-use';
+import { apisUsedBy } from '../../nodes/api-use';
 import { memoryStorage } from './memory-storage';
 
 describe('settings storage', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatTokensText } from '../../src/run/format';
-import { emptyUsage } from '../../workers/usage';
+import { emptyUsage } from '../../api/usage';
 
 const usage = (reported: number, without: number, estimated: number) => ({
   ...emptyUsage(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { createMemoryCache } from '../../workers/cache';
-import { CHAT_NODE_TYPES, FREE_NODE_TYPES, IMAGE_NODE_TYPES } from '../../workers/cost';
+import { CHAT_NODE_TYPES, FREE_NODE_TYPES, IMAGE_NODE_TYPES } from '../../nodes/api-use';
 import { estimateRun, type NodeEstimate, type RunEstimate } from '../../workers/estimate';
 import { createExecutor } from '../../workers/executor';
 import type { PlanOptions } from '../../workers/plan';

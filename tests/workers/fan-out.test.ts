@@ -5,7 +5,8 @@ import { textValue, textsValue } from '../../nodes/values';
 import { createMemoryCache } from '../../workers/cache';
 import type { ExecutorEvent } from '../../workers/events';
 import { createExecutor, type ExecutorDeps } from '../../workers/executor';
-import { describeCount, fanOutOf, gatherOutputs } from '../../workers/fan-out';
+import { describeCount } from '../../nodes/list-flow';
+import { fanOutOf, gatherOutputs } from '../../workers/fan-out';
 import { eventLog, fakeChatClient, fakeImageB64, fakeImageClient, fakeRegistry, testSettings, workflow } from './fakes';
 
 function setup(options: { latencyMs?: number; image?: ImageClient } & Partial<ExecutorDeps> = {}) {

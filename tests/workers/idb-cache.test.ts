@@ -5,7 +5,7 @@ import { registry } from '../../nodes/index';
 import { createMemoryCache, entryBytes, type CacheEntry } from '../../workers/cache';
 import { createExecutor } from '../../workers/executor';
 import { createIdbCache, type IdbCache, type IdbCacheOptions } from '../../workers/idb-cache';
-import { emptyUsage } from '../../workers/usage';
+import { emptyUsage } from '../../api/usage';
 import { eventLog, fakeChatClient, fakeImageB64, fakeImageClient, testSettings, workflow } from './fakes';
 
 let dbCount = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import type { RunSummary } from '../../workers/events';
 import { createExecutor } from '../../workers/executor';
-import { seedUsed } from '../../workers/seed-used';
+import { seedUsed } from '../../nodes/seed-used';
 import { nextSeeds, pinSeedsUsed, planBatch, runBatch } from '../../workers/seeds';
 import { eventLog, fakeChatClient, fakeImageClient, fakeImageB64, testSettings, workflow } from './fakes';
 

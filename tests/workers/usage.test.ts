@@ -3,7 +3,7 @@ import type { ChatClient, ChatStreamEvent, ImageClient } from '../../api/client-
 import { registry } from '../../nodes/index';
 import { createExecutor } from '../../workers/executor';
 import { nodeApi } from '../../workers/node-api';
-import { addRunToSession, countChatUsage, emptySessionUsage, emptyUsage, estimateChatTokens } from '../../workers/usage';
+import { addRunToSession, countChatUsage, emptySessionUsage, emptyUsage, estimateChatTokens } from '../../api/usage';
 import { fakeImageB64, testSettings, workflow } from './fakes';
 
 /** Answers with as many images as asked for; fails when the prompt says 'fail'. */

@@ -1,7 +1,7 @@
 /**
- * Which API each node type of the catalogue calls, by type name, in a module small enough for the
- * editor's first load: the cost table (cost.ts) prices these, and the editor checks before a run
- * that the APIs a workflow calls can be reached with the settings.
+ * Which API each node type of the catalogue calls, by type name: the run worker's cost table
+ * (workers/cost.ts) prices these, and the editor checks before a run that the APIs a workflow
+ * calls can be reached with the settings, and names what a run used in its history.
  */
 
 /** Node types that send one image request per run. */

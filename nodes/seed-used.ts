@@ -1,7 +1,6 @@
 /**
  * The seed a node's run sent, read from its outputs, for pinning it afterwards (workers/seeds.ts
- * `pinSeedsUsed`). Apart from seeds.ts so that the editor's start chunk, which notes it as each
- * node ends, does not carry the planner with it.
+ * `pinSeedsUsed`): the executor, the editor (as each node ends) and the CLI all read it so.
  */
 
 /** A node's output in any of its forms: the executor's, on its way to the page, or shown. */

@@ -3,8 +3,8 @@
  * its requests come back (node-api.ts), summed per run (the run summary) and per session
  * (`addRunToSession`, kept by whoever keeps the session: the editor, the CLI).
  */
-import type { ChatUsage } from '../api/chat';
-import { samplerPriceUnits } from '../api/catalog';
+import type { ChatUsage } from './chat';
+import { samplerPriceUnits } from './catalog';
 
 export interface ChatTokens {
   prompt: number;
