@@ -1,31 +1,12 @@
 /**
- * Parameter checks shared by validation (before a run) and run-node (with the values that
- * arrived through param ports): the schema, then the definition's own cross-field rules.
+ * Parameter checks as validation (before a run) and run-node (with the values that arrived
+ * through param ports) make them: the nodes' own check (nodes/check-params.ts, which the editor's
+ * forms call too), remembered; the schema's parse with defaults; param ports laid over the form.
  */
-import type { z } from 'zod';
+import { checkNodeParams, type ParamCheck, type ParamProblem } from '../nodes/check-params';
 import { fieldLabel } from '../nodes/labels';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
 import { copyPlain, createMemo, exactKey } from './memo';
-
-/** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
-export interface ParamProblem {
-  field?: string;
-  message: string;
-}
-
-export type ParamCheck =
-  | { ok: true; params: Record<string, unknown> }
-  | { ok: false; problems: ParamProblem[] };
-
-export function zodProblems(error: z.ZodError): ParamProblem[] {
-  return error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return { field: issue.keys.join(', '), message: `${issue.keys.map((k) => `'${k}'`).join(', ')} is not a parameter of this node` };
-    }
-    const field = issue.path.map(String).join('.');
-    return field === '' ? { message: issue.message } : { field, message: issue.message };
-  });
-}
 
 /**
  * The schema and `validate` are pure functions of the parameters (and of the connected ports),
@@ -69,9 +50,8 @@ export function parseParams(def: AnyNodeDefinition, params: Record<string, unkno
 }
 
 /**
- * Parses `params` with the definition's schema and runs its `validate`. Problems with a field in
- * `ignore` are dropped: at validation time a connected param port will supply that field, so
- * the form's value for it does not matter yet.
+ * `checkNodeParams` (nodes/check-params.ts), remembered: the same answer for the same
+ * definition, parameters and ports, copied out so no caller can change another's.
  */
 export function checkParams(
   def: AnyNodeDefinition,
@@ -80,53 +60,17 @@ export function checkParams(
   ignore: ReadonlySet<string> = new Set(),
 ): ParamCheck {
   const content = exactKey(params);
-  if (content === undefined) return checkParamsNow(def, params, connected, ignore);
+  if (content === undefined) return checkNodeParams(def, params, connected, ignore);
   // The sets in their own order: `validate` is handed `connected` as it is.
   const key = `${defId(def)}|${content}|${JSON.stringify([...connected])}|${JSON.stringify([...ignore])}`;
   let check = checks.get(key);
   if (check === undefined) {
-    check = checkParamsNow(def, params, connected, ignore);
+    check = checkNodeParams(def, params, connected, ignore);
     // Kept only when it is plain data, so the copies handed out are exact.
     if (check.ok && exactKey(check.params, Infinity) === undefined) return check;
     checks.set(key, check);
   }
   return copyPlain(check);
-}
-
-function checkParamsNow(
-  def: AnyNodeDefinition,
-  params: Record<string, unknown>,
-  connected: ReadonlySet<string>,
-  ignore: ReadonlySet<string>,
-): ParamCheck {
-  const relevant = (p: ParamProblem) => p.field === undefined || !ignore.has(p.field.split('.')[0]!);
-  const parsed = def.params.safeParse(params);
-  if (!parsed.success) {
-    const schemaProblems = zodProblems(parsed.error);
-    // Every problem at once: the cross-field rules still run on the fields that did parse, with
-    // the broken ones left to their defaults, so a bad sampler does not hide a bad resolution.
-    // With only ignored fields wrong there is nothing to report yet: the run checks again once
-    // the ports have delivered.
-    const broken = new Set(schemaProblems.map((p) => p.field?.split('.')[0]).filter((f): f is string => f !== undefined));
-    const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !broken.has(key)));
-    const reparsed = broken.size > 0 ? def.params.safeParse(rest) : undefined;
-    const crossField = reparsed?.success
-      ? crossFieldProblems(def, reparsed.data as Record<string, unknown>, connected).filter((p) => p.field === undefined || !broken.has(p.field.split('.')[0]!))
-      : [];
-    return { ok: false, problems: [...schemaProblems, ...crossField].filter(relevant) };
-  }
-  const value = parsed.data as Record<string, unknown>;
-  const problems = crossFieldProblems(def, value, connected).filter(relevant);
-  return problems.length === 0 ? { ok: true, params: value } : { ok: false, problems };
-}
-
-/** The definition's own rules that span fields (`validate`), as problems. */
-function crossFieldProblems(def: AnyNodeDefinition, value: Record<string, unknown>, connected: ReadonlySet<string>): ParamProblem[] {
-  try {
-    return (def.validate?.(value, connected) ?? []).map((i) => ({ field: i.param, message: i.message }));
-  } catch (error) {
-    return [{ message: `its parameter check failed: ${error instanceof Error ? error.message : String(error)}` }];
-  }
 }
 
 /** A value as a parameter takes it: the text, the number, the image or the list of images. */

@@ -23,7 +23,6 @@ import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
 import type { FanOutAsk } from './run-fan-out';
-import { checkParams, type ParamProblem } from './params';
 import type { PlanOptions } from './plan';
 import { toUiEvent, toUiOutputs, type UiEvent, type UiImage, type UiValue } from './transfer';
 import type { NodeRegistry } from './validate';
@@ -114,12 +113,6 @@ export interface WorkerApi {
   clearCache(): Promise<void>;
   /** How full the result cache is, and whether it persists. */
   cacheStats(): Promise<CacheStats>;
-  /**
-   * What is wrong with one node's parameters, found as a run finds them (checkParams); `connected`
-   * names its connected inputs, `fromPorts` the parameters they supply. Undefined for a node type
-   * this build does not know. Needs no settings.
-   */
-  checkNodeParams(nodeType: string, params: Record<string, unknown>, connected: readonly string[], fromPorts: readonly string[]): Promise<ParamProblem[] | undefined>;
   /** The CLIP tokens of each prompt, counted as the service counts (weighting syntax is free). */
   countPromptTokens(prompts: readonly string[]): number[];
   /**
@@ -271,13 +264,6 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     cacheStats() {
       if (!isManaged(cache)) return Promise.reject(new Error('this result cache does not report its size'));
       return cache.stats();
-    },
-
-    async checkNodeParams(nodeType, params, connected, fromPorts) {
-      const def = deps.registry.get(nodeType);
-      if (!def) return undefined;
-      const check = checkParams(def, params, new Set(connected), new Set(fromPorts));
-      return check.ok ? [] : check.problems;
     },
 
     countPromptTokens: (prompts) => prompts.map(countPromptTokens),

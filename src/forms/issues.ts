@@ -1,12 +1,11 @@
 /**
- * The problems a node's form shows under its fields, found the way a run finds them (the schema,
- * then the node's own validate), with values that connected ports will supply left out of it.
- * The page asks the run worker (checks.ts), which holds the node types' own code; `formIssues`
- * does the same in one go where that code is loaded (the unit tests).
+ * The problems a node's form shows under its fields, found by the function a run uses
+ * (checkNodeParams: the schema, then the node's own validate), with values that connected ports
+ * will supply left out of it. The form, the tests and the run worker all call that one function.
  */
 import { fieldLabel } from '../../nodes/labels';
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
-import { checkParams, type ParamProblem } from '../../workers/params';
+import { checkNodeParams, type ParamProblem } from '../../nodes/check-params';
 import type { InboundEdges } from '../store/graph-index';
 import { FIELD_ALIASES } from './field-aliases';
 
@@ -33,7 +32,7 @@ export function formIssues(
   inbound: InboundEdges | undefined,
 ): FormIssues {
   const { connected, fromPorts } = connectedParams(inputs, inbound);
-  const check = checkParams(def, params, connected, fromPorts);
+  const check = checkNodeParams(def, params, connected, fromPorts);
   return check.ok ? NO_ISSUES : issuesOf(def, params, check.problems);
 }
 

@@ -1,12 +1,13 @@
 /**
- * A form's problems and a prompt's token count, answered by the run worker (form-checks.ts). An
- * answer arrives a moment after the form draws; until the next one does, the last one stays.
+ * A form's problems, found as it draws (formIssues: the check a run makes), and a prompt's token
+ * count, answered by the run worker (form-checks.ts) a moment after; until the next count comes,
+ * the last one stays.
  */
-import { useContext, useDeferredValue, useEffect, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { AnyNodeDefinition, PortSpec } from '../../nodes/types';
 import type { InboundEdges } from '../store/graph-index';
 import { FormChecksContext } from './form-checks';
-import { connectedParams, issuesOf, NO_ISSUES, type FormIssues } from './issues';
+import { formIssues, type FormIssues } from './issues';
 
 export function useFormIssues(
   def: AnyNodeDefinition,
@@ -14,20 +15,7 @@ export function useFormIssues(
   inputs: readonly PortSpec[],
   inbound: InboundEdges | undefined,
 ): FormIssues {
-  const checks = useContext(FormChecksContext);
-  const [issues, setIssues] = useState<FormIssues>(NO_ISSUES);
-  useEffect(() => {
-    if (!checks) return;
-    let live = true;
-    const { connected, fromPorts } = connectedParams(inputs, inbound);
-    checks.paramProblems(def.type, params, [...connected], [...fromPorts]).then((problems) => {
-      if (live) setIssues(problems ? issuesOf(def, params, problems) : NO_ISSUES);
-    }, () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [checks, def, params, inputs, inbound]);
-  return issues;
+  return useMemo(() => formIssues(def, params, inputs, inbound), [def, params, inputs, inbound]);
 }
 
 /** The tokens of `prompt`; undefined until the first answer. Counting trails typing a little. */

@@ -65,8 +65,7 @@ export interface RunController {
    * during a run, which goes on with the snapshot it was given and reports as usual.
    */
   forgetRuns(): void;
-  /** The worker's checks for the editor's forms (RunClient.checkNodeParams, countPromptTokens). */
-  checkNodeParams: RunClient['checkNodeParams'];
+  /** The prompt fields' token count, by the worker, which holds the CLIP word list. */
   countPromptTokens: RunClient['countPromptTokens'];
   /** A backend's names for the settings' suggestions (RunClient.listBackendNames). */
   listBackendNames: RunClient['listBackendNames'];
@@ -184,7 +183,6 @@ export function createRunController(deps: RunControllerDeps): RunController {
       forgetUnused();
       state.overview.set({ running: false, problems: [] });
     },
-    checkNodeParams: (nodeType, params, connected, fromPorts) => deps.client.checkNodeParams(nodeType, params, connected, fromPorts),
     countPromptTokens: (prompts) => deps.client.countPromptTokens(prompts),
     listBackendNames: (config, credential) => deps.client.listBackendNames(config, credential),
     dispose() {

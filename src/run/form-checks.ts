@@ -1,17 +1,16 @@
 /**
- * The forms' checks (src/forms/form-checks.ts) answered by the run worker, which holds the node
- * types' own code and the CLIP word list. Token counts are remembered, so a form drawn again (the
- * view zoomed back in) asks nothing.
+ * The prompt fields' token counts (src/forms/form-checks.ts) answered by the run worker, which
+ * holds the CLIP word list. Counts are remembered, so a form drawn again (the view zoomed back
+ * in) asks nothing.
  */
 import type { FormChecks } from '../forms/form-checks';
 import type { RunController } from './controller';
 
 const REMEMBERED_PROMPTS = 500;
 
-export function createFormChecks(controller: Pick<RunController, 'checkNodeParams' | 'countPromptTokens'>): FormChecks {
+export function createFormChecks(controller: Pick<RunController, 'countPromptTokens'>): FormChecks {
   const tokens = new Map<string, number>();
   return {
-    paramProblems: (nodeType, params, connected, fromPorts) => controller.checkNodeParams(nodeType, params, connected, fromPorts),
     async promptTokens(prompt) {
       const known = tokens.get(prompt);
       if (known !== undefined) return known;

@@ -7,7 +7,6 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { CacheStats } from '../../workers/cache';
 import type { RunEstimate } from '../../workers/estimate';
 import type { RunSummary } from '../../workers/events';
-import type { ParamProblem } from '../../workers/params';
 import type { PlanOptions } from '../../workers/plan';
 import type { UiEvent } from '../../workers/transfer';
 import type { BackendNamesAnswer, CachedResult, FanOutConfirm, WorkerApi, WorkerRunOptions, WorkerSettings } from '../../workers/worker-api';
@@ -33,8 +32,6 @@ export interface RunClient {
   cacheStats(): Promise<CacheStats>;
   /** Forgets every cached result. */
   clearCache(): Promise<void>;
-  /** A node's parameter problems, as a run would find them (for its form); undefined for an unknown type. */
-  checkNodeParams(nodeType: string, params: Record<string, unknown>, connected: readonly string[], fromPorts: readonly string[]): Promise<ParamProblem[] | undefined>;
   /** The CLIP tokens of each prompt (for the prompt fields' count). */
   countPromptTokens(prompts: readonly string[]): Promise<number[]>;
   /** What a backend has, for the settings' suggestions (asked of that backend's URL only). */
@@ -158,10 +155,6 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
 
     clearCache() {
       return ask((api) => api.clearCache());
-    },
-
-    checkNodeParams(nodeType, params, connected, fromPorts) {
-      return ask((api) => api.checkNodeParams(nodeType, params, connected, fromPorts));
     },
 
     countPromptTokens(prompts) {

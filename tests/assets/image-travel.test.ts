@@ -22,6 +22,7 @@ import { createWorkerApi } from '../../workers/worker-api';
 import { createIdbAssetStore } from '../../assets/idb-store';
 import { assetRefOf } from '../../assets/ref';
 import { workflow } from '../workers/fakes';
+import { formIssues, NO_ISSUES } from '../../src/forms/issues';
 
 vi.mock('../../api/image-data', async (importOriginal) => {
   const actual = await importOriginal<typeof imageData>();
@@ -79,11 +80,12 @@ describe('an Image loader picture on its way to the Preview', () => {
       ['photo.image -> restyle.image', 'restyle.image -> show.value'],
     );
 
-    // What the page asks while the person works: estimates and form checks, each a fresh copy.
+    // What the page asks while the person works (estimates), and checks itself (the loader's form), each a fresh copy.
+    const loader = registry.get('image-loader')!;
     for (let i = 0; i < 3; i++) {
       const estimate = await api.estimate(structuredClone(doc), { mode: 'all' });
       expect(estimate).toMatchObject({ ok: true, totals: { imageCalls: 1 } });
-      expect(await api.checkNodeParams('image-loader', structuredClone({ image }), [], [])).toEqual([]);
+      expect(formIssues(loader, structuredClone({ image }), [], undefined)).toBe(NO_ISSUES);
     }
     expect(reads).not.toHaveBeenCalled();
     expect(encodesOfPicture()).toBe(0);

@@ -201,7 +201,6 @@ describe('run controller', () => {
         cachedResults: () => Promise.reject(new Error('not asked here')),
         cacheStats: () => Promise.reject(new Error('not asked here')),
         clearCache: () => Promise.resolve(),
-        checkNodeParams: () => Promise.reject(new Error('not asked here')),
         countPromptTokens: () => Promise.reject(new Error('not asked here')),
         listBackendNames: () => Promise.reject(new Error('not asked here')),
         dispose: () => undefined,

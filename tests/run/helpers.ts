@@ -53,7 +53,6 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
     },
     cacheStats: () => api.cacheStats(),
     clearCache: () => api.clearCache(),
-    checkNodeParams: (nodeType, params, connected, fromPorts) => api.checkNodeParams(nodeType, params, connected, fromPorts),
     countPromptTokens: async (prompts) => api.countPromptTokens(prompts),
     listBackendNames: (config, credential) => api.listBackendNames(config, credential),
     dispose: () => undefined,

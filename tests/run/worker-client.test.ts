@@ -95,7 +95,6 @@ describe('worker client', () => {
       cachedResults: () => Promise.resolve([]),
       clearCache: () => Promise.resolve(),
       cacheStats: () => new Promise(() => undefined),
-      checkNodeParams: () => new Promise(() => undefined),
       countPromptTokens: () => [],
       listBackendNames: () => new Promise(() => undefined),
     };

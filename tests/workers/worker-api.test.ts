@@ -166,16 +166,8 @@ describe('worker api over comlink', () => {
     await expect(remote.cacheStats()).rejects.toThrow('does not report its size');
   });
 
-  it("answers the editor's forms without settings: a node's parameter problems and prompt token counts", async () => {
+  it("counts the prompt fields' tokens without settings", async () => {
     const { remote } = connect({ registry });
-    const t2i = { ...(registry.get('text-to-image')!.params.parse({}) as Record<string, unknown>), engine: 'sd', width: 1024, height: 1024 };
-    const problems = await remote.checkNodeParams('text-to-image', t2i, [], []);
-    expect(problems?.map((p) => p.field)).toEqual(['width']);
-    // A prompt over the limit is a problem, unless a wire supplies the prompt.
-    const long = { ...t2i, width: undefined, height: undefined, prompt: Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ') };
-    expect((await remote.checkNodeParams('text-to-image', long, [], []))?.map((p) => p.field)).toEqual(['prompt']);
-    expect(await remote.checkNodeParams('text-to-image', long, ['prompt'], ['prompt'])).toEqual([]);
-    expect(await remote.checkNodeParams('no-such-type', {}, [], [])).toBeUndefined();
     const prompts = ['', 'a lighthouse on a cliff at dusk', '(castle:1.3), watercolour'];
     expect(await remote.countPromptTokens(prompts)).toEqual(prompts.map(countPromptTokens));
   });
