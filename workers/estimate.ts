@@ -94,8 +94,17 @@ export interface EstimateTotals {
   fanOut?: { nodes: number; items: number; unknownNodes: number };
 }
 
+/** The figures of a run that a batch adds up. */
+export type BatchFigures = Pick<EstimateTotals, 'apiCalls' | 'imageCalls' | 'chatCalls' | 'images' | 'priceUnits'>;
+
+/** What each run of a batch after the first adds (workers/batch-estimate.ts), and which nodes it re-makes. */
+export interface LaterRuns {
+  perLaterRun: BatchFigures;
+  rerun: string[];
+}
+
 export type RunEstimate =
-  | { ok: true; nodes: NodeEstimate[]; totals: EstimateTotals; warnings: string[] }
+  | { ok: true; nodes: NodeEstimate[]; totals: EstimateTotals; warnings: string[]; laterRuns?: LaterRuns }
   | { ok: false; problems: WorkflowProblem[] };
 
 const FREE = { imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, apiCalls: 0, apiCallsSaved: 0 };

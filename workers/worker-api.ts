@@ -19,6 +19,7 @@ import type { ImageData } from '../nodes/types';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
+import { laterRuns } from './batch-estimate';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
@@ -238,7 +239,8 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       if (!estimateDeps) return Promise.reject(needSettings('estimate'));
       const plan: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
       // Not parsed here: it runs at every edit and sends nothing; a run parses before it sends.
-      return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps });
+      return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps })
+        .then((estimate) => (estimate.ok ? { ...estimate, laterRuns: laterRuns(estimate, workflow, deps.registry) } : estimate));
     },
 
     async cachedResults(workflow) {

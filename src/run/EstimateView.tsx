@@ -2,19 +2,30 @@
  * The cost of the next run, before it runs: API calls, images and their price
  * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
- * With a batch count above one, the batch's total (batch-estimate.ts). What the image backends
+ * With a batch count above one, the batch's total: the worker's estimate says what each later run adds (workers/batch-estimate.ts). What the image backends
  * approximate or leave out of each node's request is said beside it (BackendNotes).
  */
 import { useState } from 'react';
-import type { RunEstimate } from '../../workers/estimate';
+import type { BatchFigures, RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import BackendNotes from './BackendNotes';
-import { batchTotals } from './batch-estimate';
 import EstimateNodes from './EstimateNodes';
 import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
 type Ready = Extract<RunEstimate, { ok: true }>;
+
+/** The first run's figures, and `count - 1` times what each later run adds (the worker's figures). */
+function timesRuns(first: BatchFigures, later: BatchFigures, count: number): BatchFigures {
+  const more = count - 1;
+  return {
+    apiCalls: first.apiCalls + later.apiCalls * more,
+    imageCalls: first.imageCalls + later.imageCalls * more,
+    chatCalls: first.chatCalls + later.chatCalls * more,
+    images: first.images + later.images * more,
+    priceUnits: first.priceUnits + later.priceUnits * more,
+  };
+}
 
 function calls(imageCalls: number, chatCalls: number): string {
   const parts = [chatCalls > 0 && plural(chatCalls, 'chat call'), imageCalls > 0 && plural(imageCalls, 'image call')].filter(Boolean);
@@ -36,10 +47,11 @@ function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow
 }
 
 function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Workflow; count: number }) {
-  const { link, describeNode } = useRunContext();
+  const { describeNode } = useRunContext();
   const t = estimate.totals;
-  const batch = count > 1 ? batchTotals(t, estimate.nodes, workflow, link.registry, count) : undefined;
-  if (count > 1 && !batch) return <p className="run-estimate__note">Working it out…</p>;
+  const later = estimate.laterRuns;
+  if (count > 1 && !later) return <p className="run-estimate__note">Working it out…</p>;
+  const batch = count > 1 && later ? { ...timesRuns(t, later.perLaterRun, count), ...later } : undefined;
   const f = batch ?? t;
   const cached = estimate.nodes.filter((n) => n.cached).map((n) => describeNode(n.nodeId).label);
   return (

@@ -140,6 +140,8 @@ describe('worker api over comlink', () => {
     const wf = workflow([['g', 'gen', { prompt: 'p', seed: 3 }], ['s', 'source']]);
     const before = await remote.estimate(wf, { mode: 'all' });
     expect(before).toMatchObject({ ok: true, totals: { cachedNodes: 0 } });
+    // With the seed fixed, a batch's later runs come from the cache the first one fills.
+    expect(before).toMatchObject({ laterRuns: { rerun: [], perLaterRun: { apiCalls: 0, images: 0 } } });
     await remote.run(wf, { mode: 'all' }, proxy(() => undefined));
     const after = await remote.estimate(wf, { mode: 'all' });
     expect(after).toMatchObject({ ok: true, totals: { cachedNodes: 2, callsSavedByCache: 1 } });

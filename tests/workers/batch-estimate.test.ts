@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
-import { batchTotals } from '../../src/run/batch-estimate';
+import { batchTotals, laterRuns } from '../../workers/batch-estimate';
 import { createMemoryCache } from '../../workers/cache';
 import { estimateRun } from '../../workers/estimate';
 import { createExecutor } from '../../workers/executor';
 import type { Workflow } from '../../workflow/schema';
-import { fakeChatClient, fakeImageClient, testSettings, workflow } from '../workers/fakes';
+import { fakeChatClient, fakeImageClient, testSettings, workflow } from './fakes';
 
 async function estimate(doc: Workflow, cache = createMemoryCache()) {
   const result = await estimateRun(doc, registry, { mode: 'all' }, { cache, settings: testSettings });
@@ -33,6 +33,8 @@ describe('the cost of a batch', () => {
     expect(batch.rerun).toEqual(['moving', 'after']);
     expect(batch).toMatchObject({ runs: 4, apiCalls: 3 + 3 * 2, images: 6 + 3 * 3, priceUnits: 8 + 3 * 5 });
     expect(batchTotals(first.totals, first.nodes, doc, registry, 1)).toMatchObject({ apiCalls: 3, images: 6, priceUnits: 8 });
+    // What the worker's estimate carries for the editor's count beside Run.
+    expect(laterRuns(first, doc, registry)).toEqual({ perLaterRun: batch.perLaterRun, rerun: batch.rerun });
   });
 
   it('counts a node the cache answers today at its full price in the runs that re-make it', async () => {

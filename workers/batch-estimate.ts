@@ -1,30 +1,19 @@
 /**
- * What a batch of N runs will cost, from the estimate of its first run. The first run costs what
- * the worker's estimate says. Every later run re-makes only what changes between runs: the nodes
+ * What a batch of N runs will cost, from the estimate of its first run (the worker's estimate
+ * carries what each later run adds, for the editor's ×N beside Run). The first run costs what
+ * the estimate says. Every later run re-makes only what changes between runs: the nodes
  * whose seed moves on after a run (`seed_mode` increment or random), those that are never cached
  * (an empty seed draws a new random one each time), and everything downstream of them, whose
  * inputs change with them. The rest comes from the cache the first run filled, for nothing.
  */
-import type { NodeRegistry } from '../../nodes/index';
-import { nodeCost } from '../../workers/cost';
-import type { EstimateTotals, NodeEstimate } from '../../workers/estimate';
-import { nextSeeds } from '../../workers/seeds';
-import type { Workflow } from '../../workflow/schema';
+import type { NodeRegistry } from './validate';
+import { nodeCost } from './cost';
+import type { BatchFigures, EstimateTotals, LaterRuns, NodeEstimate, RunEstimate } from './estimate';
+import { nextSeeds } from './seeds';
+import type { Workflow } from '../workflow/schema';
 
-export interface BatchFigures {
-  apiCalls: number;
-  imageCalls: number;
-  chatCalls: number;
-  images: number;
-  priceUnits: number;
-}
-
-export interface BatchTotals extends BatchFigures {
+export interface BatchTotals extends BatchFigures, LaterRuns {
   runs: number;
-  /** What each run after the first adds. */
-  perLaterRun: BatchFigures;
-  /** The nodes that call the APIs again in every later run. */
-  rerun: string[];
 }
 
 const ZERO: BatchFigures = { apiCalls: 0, imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0 };
@@ -82,4 +71,10 @@ export function batchTotals(
     perLaterRun,
     rerun: nodes.filter((n) => rerun.has(n.nodeId) && figuresOf(n, workflow, registry).apiCalls > 0).map((n) => n.nodeId),
   };
+}
+
+/** What each run after the first adds to the estimate `first` of a batch's first run. */
+export function laterRuns(first: Extract<RunEstimate, { ok: true }>, workflow: Workflow, registry: NodeRegistry): LaterRuns {
+  const { perLaterRun, rerun } = batchTotals(first.totals, first.nodes, workflow, registry, 2);
+  return { perLaterRun, rerun };
 }
