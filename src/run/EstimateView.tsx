@@ -46,7 +46,7 @@ function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow
   );
 }
 
-function Figures({ estimate, workflow, count }: { estimate: Ready; workflow: Workflow; count: number }) {
+function Figures({ estimate, count }: { estimate: Ready; count: number }) {
   const { describeNode } = useRunContext();
   const t = estimate.totals;
   const later = estimate.laterRuns;
@@ -137,7 +137,7 @@ export default function EstimateView({ count }: { count: number }) {
       )}
       {state.status === 'ready' && state.estimate.ok && (
         <>
-          <Figures estimate={state.estimate} workflow={state.workflow} count={count} />
+          <Figures estimate={state.estimate} count={count} />
           <WouldFail estimate={state.estimate} />
           {state.estimate.nodes.some((n) => (n.backend?.notes.length ?? 0) > 0) && (
             <BackendNotes nodes={state.estimate.nodes} />
