@@ -73,6 +73,17 @@ export default tseslint.config(
   },
   ...layers.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
   {
+    // The page asks, the worker decides: planning, validation, seeds, cost and usage are the run
+    // worker's, reached through its API (src/run/worker-client.ts). The page takes types from it.
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+        ...reaching(['workers'], 'The page reaches the run worker through its API (src/run/worker-client.ts): from workers/ it imports types only.'),
+        allowTypeImports: true,
+      }] }],
+    },
+  },
+  {
     // What the editor's build bundles: `import { type A }` stays in the output as `import {} from`,
     // so the module still loads (and lands in the start chunk); `import type { A }` leaves nothing.
     files: ['src/**', ...domFree],

@@ -25,6 +25,7 @@ import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
 import type { FanOutAsk } from './run-fan-out';
 import type { PlanOptions } from './plan';
+import { pinSeedsUsed, planBatch, type BatchPlan } from './seeds';
 import { toUiEvent, toUiOutputs, type UiEvent, type UiImage, type UiValue } from './transfer';
 import type { NodeRegistry } from './validate';
 
@@ -87,6 +88,8 @@ export interface WorkerApiDeps {
   assets?: AssetStore;
   /** The page's origin, when the worker is a browser's: requests elsewhere are cross-origin (ClientConfig.pageOrigin). */
   pageOrigin?: string;
+  /** In [0, 1), for a batch's `random` seeds; Math.random by default (tests pass their own). */
+  random?: () => number;
 }
 
 export interface WorkerApi {
@@ -116,6 +119,16 @@ export interface WorkerApi {
   cacheStats(): Promise<CacheStats>;
   /** The CLIP tokens of each prompt, counted as the service counts (weighting syntax is free). */
   countPromptTokens(prompts: readonly string[]): number[];
+  /**
+   * The snapshots of a batch of `count` runs of `workflow`, each with the seeds the run before it
+   * leaves (seeds.ts planBatch), and the workflow the last one leaves. Needs no settings.
+   */
+  planBatch(workflow: Workflow, count: number, options: PlanOptions): BatchPlan;
+  /**
+   * `workflow` with the seed each node used (by node id) fixed where running it again would not
+   * repeat it (seeds.ts pinSeedsUsed): what a history entry and a download carry. Needs no settings.
+   */
+  pinSeeds(workflow: Workflow, used: ReadonlyMap<string, number>): Workflow;
   /**
    * Asks a backend what it has (checkpoints, models…) for the settings' suggestions, at the base
    * URL of `config` only, with `credential`. Needs no settings.
@@ -269,6 +282,10 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     },
 
     countPromptTokens: (prompts) => prompts.map(countPromptTokens),
+
+    planBatch: (workflow, count, options) => planBatch(workflow, deps.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) }),
+
+    pinSeeds: (workflow, used) => pinSeedsUsed(workflow, deps.registry, used),
 
     async listBackendNames(config, credential) {
       try {

@@ -15,7 +15,7 @@ export function attachHistory(controller: RunController, link: EditorLink): () =
     const result = controller.state.results.get(event.nodeId);
     if (!result || result.runId !== run.runId) return;
     recorder ??= Promise.all([import('./recorder'), import('./store')])
-      .then(([{ createRecorder }, { historyStore }]) => createRecorder({ store: historyStore(), registry: link.registry }));
+      .then(([{ createRecorder }, { historyStore }]) => createRecorder({ store: historyStore(), registry: link.registry, pinSeeds: controller.pinSeeds }));
     void recorder
       .then((r) => r.record(event.nodeId, run, result))
       .catch((error: unknown) => console.error(`the run history could not keep the output of '${event.nodeId}'`, error));

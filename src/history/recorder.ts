@@ -7,7 +7,6 @@
  */
 import type { NodeRegistry } from '../../nodes/index';
 import { CHAT_NODE_TYPES, IMAGE_NODE_TYPES } from '../../nodes/api-use';
-import { pinSeedsUsed } from '../../workers/seeds';
 import { serializeWorkflow } from '../../workflow/serialize';
 import type { Workflow } from '../../workflow/schema';
 import type { RunRecord } from '../run/controller';
@@ -36,6 +35,8 @@ export function shortParams(value: unknown, depth = 0): unknown {
 export interface RecorderDeps {
   store: HistoryStore;
   registry: NodeRegistry;
+  /** A run's workflow with the seeds it used pinned, where they would not repeat (the run worker's: RunController.pinSeeds). */
+  pinSeeds(workflow: Workflow, used: ReadonlyMap<string, number>): Promise<Workflow>;
   /** Tells this page's runs apart from another page's in the shared database. */
   pageKey?: string;
   now?: () => number;
@@ -50,7 +51,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
   const pageKey = deps.pageKey ?? crypto.randomUUID();
   const now = deps.now ?? Date.now;
   const recorded = new Map<string, Set<string>>();
-  const saved = new Map<string, { record: HistoryRun; workflow: Workflow; seeds: number }>();
+  const saved = new Map<string, { entry: Promise<{ record: HistoryRun; workflow: Workflow }>; seeds: number }>();
   let writes: Promise<void> = Promise.resolve();
 
   /**
@@ -58,20 +59,21 @@ export function createRecorder(deps: RecorderDeps): Recorder {
    * again, as a new object, whenever a node that ended since has added a seed, so the record the
    * store keeps last holds every seed the run's recorded outputs depend on.
    */
-  const runOf = (run: RunRecord): { record: HistoryRun; workflow: Workflow } => {
+  const runOf = (run: RunRecord): Promise<{ record: HistoryRun; workflow: Workflow }> => {
     const known = saved.get(run.runId);
-    if (known && known.seeds === run.seeds.size) return known;
-    const workflow = pinSeedsUsed(run.workflow, deps.registry, run.seeds);
-    let text: string;
-    try {
-      text = serializeWorkflow(workflow);
-    } catch {
-      // A snapshot that would not save cannot be reopened; its outputs are still kept.
-      text = '';
-    }
-    const record = { key: `${pageKey}:${run.runId}`, at: known?.record.at ?? now(), title: run.workflow.metadata.title, workflow: text };
-    const entry = { record, workflow, seeds: run.seeds.size };
-    saved.set(run.runId, entry);
+    if (known && known.seeds === run.seeds.size) return known.entry;
+    const at = known ? known.entry.then((e) => e.record.at) : Promise.resolve(now());
+    const entry = Promise.all([deps.pinSeeds(run.workflow, new Map(run.seeds)), at]).then(([workflow, since]) => {
+      let text: string;
+      try {
+        text = serializeWorkflow(workflow);
+      } catch {
+        // A snapshot that would not save cannot be reopened; its outputs are still kept.
+        text = '';
+      }
+      return { record: { key: `${pageKey}:${run.runId}`, at: since, title: run.workflow.metadata.title, workflow: text }, workflow };
+    });
+    saved.set(run.runId, { entry, seeds: run.seeds.size });
     return entry;
   };
 
@@ -126,10 +128,12 @@ export function createRecorder(deps: RecorderDeps): Recorder {
       // Decided now, in event order: a Preview after its source knows the source was recorded.
       if (type === undefined || !wanted(nodeId, type, run, done)) return writes;
       done.add(nodeId);
-      const { record: historyRun, workflow } = runOf(run);
-      const work = entriesOf(nodeId, workflow, run, result, historyRun);
+      const work = runOf(run).then(async ({ record: historyRun, workflow }) => ({ historyRun, entries: await entriesOf(nodeId, workflow, run, result, historyRun) }));
       // In order, and one failed write does not stop the ones after it.
-      const next = writes.then(async () => deps.store.add(historyRun, await work));
+      const next = writes.then(async () => {
+        const { historyRun, entries } = await work;
+        await deps.store.add(historyRun, entries);
+      });
       writes = next.catch(() => undefined);
       return next;
     },

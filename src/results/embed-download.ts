@@ -11,7 +11,6 @@ import { version as atelierVersion } from '../../package.json';
 import { bytesToBase64 } from '../../api/image-data';
 import type { NodeRegistry } from '../../nodes/index';
 import { catalogueLoadOptions } from '../../nodes/load-options';
-import { pinSeedsUsed } from '../../workers/seeds';
 import { buildImageManifest, canEmbedWorkflow, embedWorkflow, ImageEmbedError, type ManifestCall } from '../../workflow/embed';
 import { removeFindings, scanWorkflowForExport, type ExportFinding } from '../../workflow/export-scan';
 import { serializeWorkflow } from '../../workflow/serialize';
@@ -32,6 +31,8 @@ export interface ImageDownload {
   workflow?: Workflow;
   /** The seeds the run used, by node: pinned in the embedded workflow so that it makes the image again. */
   seeds?: ReadonlyMap<string, number>;
+  /** Pins them (the run worker decides which seeds would not repeat: RunController.pinSeeds). */
+  pinSeeds(workflow: Workflow, used: ReadonlyMap<string, number>): Promise<Workflow>;
   /** The node that made the image and the requests it sent. */
   maker?: { node: { id: string; type: string; title?: string }; typeVersion?: number; calls: readonly ManifestCall[] };
   /** Tokens and endpoints of the settings: never let into the manifest. */
@@ -82,7 +83,7 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
   let workflow: Workflow;
   try {
     // The file must stand alone: images the document refers to go in as base64.
-    workflow = await inlineImages(d.seeds ? pinSeedsUsed(d.workflow, d.registry, d.seeds) : d.workflow, pageAssets);
+    workflow = await inlineImages(d.seeds ? await d.pinSeeds(d.workflow, d.seeds) : d.workflow, pageAssets);
   } catch (error) {
     if (error instanceof MissingAssetError) return plain(`the workflow could not be embedded (${error.message}): downloaded without it`);
     throw error;

@@ -10,7 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
 import { prepareImageDownload, saveBytes, type ImageDownload, type PreparedDownload } from './embed-download';
 
-export type DownloadRequest = Omit<ImageDownload, 'registry' | 'secrets'>;
+export type DownloadRequest = Omit<ImageDownload, 'registry' | 'secrets' | 'pinSeeds'>;
 type Findings = Extract<PreparedDownload, { kind: 'findings' }>;
 
 /** A result shown again from the cache made no request this run: the history knows the one that made it. */
@@ -73,13 +73,13 @@ export interface ImageDownloader {
 }
 
 export function useImageDownload(): ImageDownloader {
-  const { link } = useRunContext();
+  const { link, controller } = useRunContext();
   const [pending, setPending] = useState<Findings | undefined>();
   const download = useCallback((request: DownloadRequest) => {
     void (async () => {
       try {
         const full = await withKnownCalls(request);
-        const prepared = await prepareImageDownload({ ...full, registry: link.registry, secrets: link.secrets() });
+        const prepared = await prepareImageDownload({ ...full, registry: link.registry, secrets: link.secrets(), pinSeeds: controller.pinSeeds });
         if (prepared.kind === 'findings') {
           setPending(prepared);
           return;
@@ -90,7 +90,7 @@ export function useImageDownload(): ImageDownloader {
         toast(`The image was not downloaded: ${error instanceof Error ? error.message : String(error)}`, 'error');
       }
     })();
-  }, [link]);
+  }, [link, controller]);
   const dialog = pending ? <FindingsDialog pending={pending} onClose={() => setPending(undefined)} /> : null;
   return { download, dialog };
 }

@@ -67,6 +67,10 @@ export interface RunController {
   forgetRuns(): void;
   /** The prompt fields' token count, by the worker, which holds the CLIP word list. */
   countPromptTokens: RunClient['countPromptTokens'];
+  /** A batch's snapshots and the seeds after it, planned by the worker (RunClient.planBatch). */
+  planBatch: RunClient['planBatch'];
+  /** A run's workflow with its seeds pinned, by the worker (RunClient.pinSeeds). */
+  pinSeeds: RunClient['pinSeeds'];
   /** A backend's names for the settings' suggestions (RunClient.listBackendNames). */
   listBackendNames: RunClient['listBackendNames'];
   dispose(): void;
@@ -184,6 +188,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
       state.overview.set({ running: false, problems: [] });
     },
     countPromptTokens: (prompts) => deps.client.countPromptTokens(prompts),
+    planBatch: (workflow, count, options) => deps.client.planBatch(workflow, count, options),
+    pinSeeds: (workflow, used) => deps.client.pinSeeds(workflow, used),
     listBackendNames: (config, credential) => deps.client.listBackendNames(config, credential),
     dispose() {
       deps.client.dispose();

@@ -1,11 +1,11 @@
 /**
- * Every run the editor starts goes through this queue: one run, or a batch of N (planBatch's
- * snapshots, taken when it is queued, run one after another by runBatch). After each run that
+ * Every run the editor starts goes through this queue: one run, or a batch of N (the snapshots
+ * the worker plans when it is queued, run one after another). After each run that
  * happened (succeeded or failed: not refused, not cancelled) the seeds in the editor move on as
  * their `seed_mode` says, to the seeds the next run uses, and the run counts toward the session's
  * totals. Cancel stops the run under way and the rest of the batch.
  */
-import { planBatch, runBatch, type SeedChange } from '../../workers/seeds';
+import type { SeedChange } from '../../workers/seeds';
 import type { RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
 import type { Workflow } from '../../workflow/schema';
@@ -41,8 +41,6 @@ export interface RunQueueDeps {
   link: EditorLink;
   /** Told of each run that happened, for the session's totals. */
   onRun?(summary: RunSummary): void;
-  /** In [0, 1), for `random` seeds; Math.random by default. */
-  random?: () => number;
 }
 
 /** The seeds that differ between two snapshots of the same workflow. */
@@ -77,9 +75,10 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
       lastBatch.set(undefined);
       progress.set({ index: 1, count });
       try {
-        const workflow = deps.link.getWorkflow();
-        const batch = planBatch(workflow, deps.link.registry, count, { plan: options, ...(deps.random ? { random: deps.random } : {}) });
-        await runBatch(batch.runs, async (snapshot, index) => {
+        // The worker plans the batch: one snapshot per run, each with the seeds the one before leaves.
+        const batch = await deps.controller.planBatch(deps.link.getWorkflow(), count, options);
+        for (const [index, snapshot] of batch.runs.entries()) {
+          if (abort.signal.aborted) break;
           if (index > 0) progress.set({ index: index + 1, count });
           const summary = await deps.controller.run(snapshot, options);
           if (!summary) throw new RunNotMade();
@@ -89,8 +88,8 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
           if (summary.status === 'succeeded' || summary.status === 'failed') {
             deps.link.applySeeds(seedChanges(snapshot, batch.runs[index + 1] ?? batch.after));
           }
-          return summary;
-        }, { signal: abort.signal });
+          if (summary.status === 'cancelled' || summary.status === 'invalid') break;
+        }
       } catch (error) {
         if (!(error instanceof RunNotMade)) throw error;
       } finally {

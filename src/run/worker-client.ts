@@ -5,6 +5,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import type { CacheStats } from '../../workers/cache';
+import type { BatchPlan } from '../../workers/seeds';
 import type { RunEstimate } from '../../workers/estimate';
 import type { RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
@@ -34,6 +35,10 @@ export interface RunClient {
   clearCache(): Promise<void>;
   /** The CLIP tokens of each prompt (for the prompt fields' count). */
   countPromptTokens(prompts: readonly string[]): Promise<number[]>;
+  /** A batch's snapshots, each with the seeds the run before it leaves (the worker plans it). */
+  planBatch(workflow: Workflow, count: number, options: PlanOptions): Promise<BatchPlan>;
+  /** The workflow with the seeds a run used fixed where they would not repeat (the worker decides which). */
+  pinSeeds(workflow: Workflow, used: ReadonlyMap<string, number>): Promise<Workflow>;
   /** What a backend has, for the settings' suggestions (asked of that backend's URL only). */
   listBackendNames(config: BackendConfig, credential?: string): Promise<BackendNamesAnswer>;
   /** Stops the worker. */
@@ -159,6 +164,14 @@ export function createWorkerClient(spawn: SpawnWorker = spawnExecutorWorker): Ru
 
     countPromptTokens(prompts) {
       return ask((api) => api.countPromptTokens(prompts));
+    },
+
+    planBatch(workflow, count, options) {
+      return ask((api) => api.planBatch(workflow, count, options));
+    },
+
+    pinSeeds(workflow, used) {
+      return ask((api) => api.pinSeeds(workflow, used));
     },
 
     listBackendNames(config, credential) {

@@ -27,6 +27,8 @@ const CASES: { file: string; bad: string; good: string; rule: string }[] = [
   { file: 'server/layer-check.ts', bad: "import { starterWorkflow } from '../src/store/starter';\nexport const s = starterWorkflow;\n", good: "import { createWorkflow } from '../workflow/create';\nexport const c = createWorkflow;\n", rule: 'no-restricted-imports' },
   { file: 'cli/layer-check.ts', bad: "import { starterWorkflow } from '../src/store/starter';\nexport const s = starterWorkflow;\n", good: "import { createWorkflow } from '../workflow/create';\nexport const c = createWorkflow;\n", rule: 'no-restricted-imports' },
   { file: 'nodes/layer-check.ts', bad: "import { useState } from 'react';\nexport const u = useState;\n", good: "import { portAccepts } from './values';\nexport const p = portAccepts;\n", rule: 'no-restricted-imports' },
+  { file: 'src/run/layer-check.ts', bad: "import { planBatch } from '../../workers/seeds';\nexport const p = planBatch;\n", good: "import type { BatchPlan } from '../../workers/seeds';\nexport type B = BatchPlan;\n", rule: '@typescript-eslint/no-restricted-imports' },
+  { file: 'src/history/layer-check.ts', bad: "import { type SeedChange, pinSeedsUsed } from '../../workers/seeds';\nexport const p = pinSeedsUsed;\nexport type C = SeedChange;\n", good: "import type { SeedChange } from '../../workers/seeds';\nexport type C = SeedChange;\n", rule: '@typescript-eslint/no-restricted-imports' },
   { file: 'src/store/layer-check.ts', bad: "import { endsOf } from '../canvas/connect-handlers';\nexport const e = endsOf;\n", good: "import { canConnect } from './can-connect';\nexport const c = canConnect;\n", rule: 'no-restricted-imports' },
 ];
 

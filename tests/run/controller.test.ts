@@ -202,6 +202,8 @@ describe('run controller', () => {
         cacheStats: () => Promise.reject(new Error('not asked here')),
         clearCache: () => Promise.resolve(),
         countPromptTokens: () => Promise.reject(new Error('not asked here')),
+        planBatch: () => Promise.reject(new Error('not asked here')),
+        pinSeeds: () => Promise.reject(new Error('not asked here')),
         listBackendNames: () => Promise.reject(new Error('not asked here')),
         dispose: () => undefined,
       },

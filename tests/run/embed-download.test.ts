@@ -25,7 +25,7 @@ describe('a downloaded image', () => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).jpeg().toBuffer();
     const prepared = await prepareImageDownload({
       image: new Blob([jpeg], { type: 'image/jpeg' }), mime: 'image/jpeg', fileName: 'restyle.jpg',
-      workflow: run.workflow, seeds: run.seeds, secrets: [], registry,
+      workflow: run.workflow, seeds: run.seeds, secrets: [], registry, pinSeeds: controller.pinSeeds,
     });
     expect(prepared).toMatchObject({ kind: 'ready', embedded: true });
     const text = extractWorkflow(prepared.kind === 'ready' ? prepared.bytes : new Uint8Array())!.workflow!;

@@ -54,6 +54,8 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
     cacheStats: () => api.cacheStats(),
     clearCache: () => api.clearCache(),
     countPromptTokens: async (prompts) => api.countPromptTokens(prompts),
+    planBatch: async (workflow, count, options) => api.planBatch(workflow, count, options),
+    pinSeeds: async (workflow, used) => api.pinSeeds(workflow, used),
     listBackendNames: (config, credential) => api.listBackendNames(config, credential),
     dispose: () => undefined,
   };

@@ -21,7 +21,7 @@ function setup() {
   const fake = inThreadClient({ registry, chatAnswer: 'a red kite over dunes' });
   const controller = createRunController({ client: fake.client, settings: () => settings, urls: countingUrls().urls });
   const store = createMemoryHistory();
-  const recorder = createRecorder({ store, registry, pageKey: 'page', now: () => 1000 });
+  const recorder = createRecorder({ store, registry, pageKey: 'page', now: () => 1000, pinSeeds: controller.pinSeeds });
   const pending: Promise<void>[] = [];
   controller.listen((event, run) => {
     if (event.type !== 'node-done' || event.cached) return;

@@ -96,6 +96,8 @@ describe('worker client', () => {
       clearCache: () => Promise.resolve(),
       cacheStats: () => new Promise(() => undefined),
       countPromptTokens: () => [],
+      planBatch: (w) => ({ runs: [w], after: w }),
+      pinSeeds: (w) => w,
       listBackendNames: () => new Promise(() => undefined),
     };
     const w = portWorker(stuck);
