@@ -3,6 +3,7 @@
  * and its worker share (idb-store.ts, IndexedDB) and that the CLI and the tests keep in memory
  * (createMemoryAssetStore). Only what runs everywhere is used here: Uint8Array and Blob.
  */
+import { LRUCache } from 'lru-cache';
 import { assetRefOf, type AssetRef } from './ref';
 
 /** An image's bytes and the mime type its first bytes announced when it was put. */
@@ -27,40 +28,11 @@ export interface AssetStore {
 export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /**
- * A byte-bounded map of assets, the least recently used out first (a Map keeps insertion order;
- * a read moves the entry to the end). An asset larger than the bound is not kept.
+ * A byte-bounded map of assets, the least recently used out first. An asset larger than the
+ * bound is not kept.
  */
-export function createAssetMemory(maxBytes = DEFAULT_MEMORY_BYTES) {
-  const entries = new Map<AssetRef, Asset>();
-  let total = 0;
-  return {
-    get(ref: AssetRef): Asset | undefined {
-      const asset = entries.get(ref);
-      if (asset !== undefined) {
-        entries.delete(ref);
-        entries.set(ref, asset);
-      }
-      return asset;
-    },
-    set(ref: AssetRef, asset: Asset): void {
-      const old = entries.get(ref);
-      if (old !== undefined) {
-        entries.delete(ref);
-        total -= old.bytes.length;
-      }
-      if (asset.bytes.length > maxBytes) return;
-      while (total + asset.bytes.length > maxBytes) {
-        const [oldest, value] = entries.entries().next().value!;
-        entries.delete(oldest);
-        total -= value.bytes.length;
-      }
-      entries.set(ref, asset);
-      total += asset.bytes.length;
-    },
-    get size(): number {
-      return entries.size;
-    },
-  };
+export function createAssetMemory(maxBytes = DEFAULT_MEMORY_BYTES): { get(ref: AssetRef): Asset | undefined; set(ref: AssetRef, asset: Asset): void; readonly size: number } {
+  return new LRUCache<AssetRef, Asset>({ maxSize: maxBytes, sizeCalculation: (asset) => Math.max(1, asset.bytes.length) });
 }
 
 /**

@@ -4,6 +4,7 @@
  * only a run that calls the node reads the bytes. Each image is read from the asset store and
  * encoded once, then kept (by reference, bounded) for the next run.
  */
+import { LRUCache } from 'lru-cache';
 import { bytesToBase64 } from '../api/image-data';
 import { isAssetRef, type AssetRef } from '../assets/ref';
 import type { AssetStore } from '../assets/store';
@@ -19,29 +20,14 @@ export interface AssetResolver {
 
 /** A resolver reading from `store`; a reference it cannot find fails the node, naming the field. */
 export function createAssetResolver(store: AssetStore, maxChars = MAX_CHARS): AssetResolver {
-  // Done encodings, least recently used first, and reads under way (shared by concurrent nodes).
-  const encoded = new Map<AssetRef, string>();
+  // Done encodings, bounded by characters, and reads under way (shared by concurrent nodes).
+  const encoded = new LRUCache<AssetRef, string>({ maxSize: maxChars, sizeCalculation: (b64) => Math.max(1, b64.length) });
   const pending = new Map<AssetRef, Promise<string | undefined>>();
-  let chars = 0;
-
-  function keep(ref: AssetRef, b64: string): void {
-    if (b64.length > maxChars) return;
-    for (const [oldest, text] of encoded) {
-      if (chars + b64.length <= maxChars) break;
-      encoded.delete(oldest);
-      chars -= text.length;
-    }
-    encoded.set(ref, b64);
-    chars += b64.length;
-  }
+  const keep = (ref: AssetRef, b64: string) => void encoded.set(ref, b64);
 
   function base64Of(ref: AssetRef): Promise<string | undefined> {
     const done = encoded.get(ref);
-    if (done !== undefined) {
-      encoded.delete(ref);
-      encoded.set(ref, done);
-      return Promise.resolve(done);
-    }
+    if (done !== undefined) return Promise.resolve(done);
     let reading = pending.get(ref);
     if (reading === undefined) {
       reading = store.get(ref).then((asset) => {

@@ -3,6 +3,7 @@
  * them in IndexedDB (idb-cache.ts); the default keeps the most recently used results in memory
  * up to a size.
  */
+import { LRUCache } from 'lru-cache';
 import type { Value } from '../nodes/types';
 import type { NodeOutputs } from './events';
 import { isApiUsage, type ApiUsage } from '../api/usage';
@@ -119,50 +120,25 @@ export function entryBytes(entry: CacheEntry): number {
  */
 export function createMemoryCache(options: { maxBytes?: number } = {}): MemoryCache {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
-  // A Map iterates in insertion order: re-inserting on use keeps the oldest first.
-  const entries = new Map<string, { entry: CacheEntry; bytes: number }>();
-  let total = 0;
-
-  const remove = (key: string) => {
-    const held = entries.get(key);
-    if (held) {
-      entries.delete(key);
-      total -= held.bytes;
-    }
-  };
-
+  const entries = new LRUCache<string, CacheEntry>({ maxSize: maxBytes, sizeCalculation: (entry) => entryBytes(entry) });
   return {
     get size() {
       return entries.size;
     },
     get bytes() {
-      return total;
+      return entries.calculatedSize;
     },
     clear() {
       entries.clear();
-      total = 0;
     },
     stats() {
-      return Promise.resolve({ entries: entries.size, bytes: total, maxBytes, persistent: false });
+      return Promise.resolve({ entries: entries.size, bytes: entries.calculatedSize, maxBytes, persistent: false });
     },
     get(key) {
-      const held = entries.get(key);
-      if (!held) return Promise.resolve(undefined);
-      entries.delete(key);
-      entries.set(key, held);
-      return Promise.resolve(held.entry);
+      return Promise.resolve(entries.get(key));
     },
     set(key, entry) {
-      remove(key);
-      const bytes = entryBytes(entry);
-      if (bytes > maxBytes) return Promise.resolve();
-      while (total + bytes > maxBytes) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        remove(oldest);
-      }
-      entries.set(key, { entry, bytes });
-      total += bytes;
+      entries.set(key, entry);
       return Promise.resolve();
     },
   };

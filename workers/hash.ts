@@ -5,6 +5,7 @@
  */
 import type { AnyNodeDefinition, Value } from '../nodes/types';
 import { sha256HexAsync } from '../api/image-data';
+import { LRUCache } from 'lru-cache';
 import { createMemo } from './memo';
 
 /** Strings longer than this are replaced by their digest before the key is serialised. */
@@ -20,25 +21,16 @@ const objectDigests = new WeakMap<object, Promise<string>>();
 /**
  * Digests of long strings by content, for strings that are not inside an image object (a
  * loader's embedded file arrives as a fresh copy with every workflow snapshot). Bounded by
- * total length, oldest out first: a Map holds its keys alive.
+ * total length, least recently used out first: a cache holds its keys alive.
  */
-const stringDigests = new Map<string, Promise<string>>();
 const STRING_MEMO_CHARS = 32 * 1024 * 1024;
-let memoChars = 0;
+const stringDigests = new LRUCache<string, Promise<string>>({ maxSize: STRING_MEMO_CHARS, sizeCalculation: (_digest, s) => Math.max(1, s.length) });
 
 function digestString(s: string): Promise<string> {
   let d = stringDigests.get(s);
   if (d === undefined) {
     d = sha256Hex(s);
-    if (s.length <= STRING_MEMO_CHARS) {
-      while (memoChars + s.length > STRING_MEMO_CHARS) {
-        const oldest = stringDigests.keys().next().value!;
-        stringDigests.delete(oldest);
-        memoChars -= oldest.length;
-      }
-      stringDigests.set(s, d);
-      memoChars += s.length;
-    }
+    stringDigests.set(s, d);
   }
   return d;
 }

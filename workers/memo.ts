@@ -4,6 +4,7 @@
  * The editor sends a fresh copy of the workflow each time, so identity cannot serve as the key;
  * `exactKey` writes the data itself out instead.
  */
+import { LRUCache } from 'lru-cache';
 
 /** Longer strings are not keyed: holding them would cost more memory than the work saves. */
 const LONG_STRING = 4096;
@@ -118,35 +119,7 @@ export interface MemoBounds {
   maxKeyChars: number;
 }
 
-/**
- * A map that keeps the most recently used entries: two generations, the older dropped whole
- * when the newer reaches either bound, so it holds at most twice the bounds. Cheaper than an
- * exact LRU, which would move an entry on every hit.
- */
-export function createMemo<V>(bounds: MemoBounds): Memo<V> {
-  let recent = new Map<string, V>();
-  let older = new Map<string, V>();
-  let recentChars = 0;
-  const set = (key: string, value: V) => {
-    if (recent.size >= bounds.maxEntries || recentChars + key.length > bounds.maxKeyChars) {
-      older = recent;
-      recent = new Map();
-      recentChars = 0;
-    }
-    recent.set(key, value);
-    recentChars += key.length;
-  };
-  return {
-    get(key) {
-      const value = recent.get(key);
-      if (value !== undefined) return value;
-      const old = older.get(key);
-      if (old !== undefined) {
-        older.delete(key);
-        set(key, old);
-      }
-      return old;
-    },
-    set,
-  };
+/** A memo keeping the most recently used entries within both bounds (the project's one bounded cache: lru-cache). */
+export function createMemo<V extends NonNullable<unknown>>(bounds: MemoBounds): Memo<V> {
+  return new LRUCache<string, V>({ max: bounds.maxEntries, maxSize: bounds.maxKeyChars, sizeCalculation: (_value, key) => Math.max(1, key.length) });
 }

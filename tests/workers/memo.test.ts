@@ -46,24 +46,25 @@ describe('copyPlain', () => {
 });
 
 describe('createMemo', () => {
-  it('keeps the recently used entries and drops the oldest generation', () => {
+  it('keeps the most recently used entries, as many as it may', () => {
     const memo = createMemo<number>({ maxEntries: 2, maxKeyChars: 100 });
     memo.set('a', 1);
     memo.set('b', 2);
-    memo.set('c', 3); // 'a' and 'b' are now the older generation
-    expect(memo.get('a')).toBe(1); // used again: kept
-    memo.set('d', 4); // the generation of 'b' goes
+    expect(memo.get('a')).toBe(1); // used again: 'b' is now the one used longest ago
+    memo.set('c', 3);
     expect(memo.get('b')).toBeUndefined();
-    expect([memo.get('a'), memo.get('c'), memo.get('d')]).toEqual([1, 3, 4]);
+    expect([memo.get('a'), memo.get('c')]).toEqual([1, 3]);
   });
 
-  it('is bounded by the characters of its keys too', () => {
+  it('is bounded by the characters of its keys too, and keeps no key longer than that', () => {
     const memo = createMemo<number>({ maxEntries: 100, maxKeyChars: 10 });
     memo.set('x'.repeat(6), 1);
-    memo.set('y'.repeat(6), 2); // over 10 characters: a new generation
-    memo.set('z'.repeat(6), 3); // and another: the first key goes
+    memo.set('y'.repeat(6), 2); // 12 characters: the first key goes
     expect(memo.get('x'.repeat(6))).toBeUndefined();
-    expect([memo.get('y'.repeat(6)), memo.get('z'.repeat(6))]).toEqual([2, 3]);
+    expect(memo.get('y'.repeat(6))).toBe(2);
+    memo.set('w'.repeat(11), 3);
+    expect(memo.get('w'.repeat(11))).toBeUndefined();
+    expect(memo.get('y'.repeat(6))).toBe(2);
   });
 });
 
