@@ -6,21 +6,16 @@
  * would make Ctrl+Z take back one character at a time.
  */
 import { useRef, useSyncExternalStore } from 'react';
+import { createSmallStore } from '../ui/small-store';
 
 export type FormPlace = 'node' | 'inspector';
 
-let focused: { nodeId: string; place: FormPlace } | null = null;
-const listeners = new Set<() => void>();
+const focus = createSmallStore<{ nodeId: string; place: FormPlace } | null>(null);
 
-function set(next: typeof focused): void {
+function set(next: { nodeId: string; place: FormPlace } | null): void {
+  const focused = focus.get();
   if (focused?.nodeId === next?.nodeId && focused?.place === next?.place) return;
-  focused = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  focus.set(next);
 }
 
 /** Focus handlers for a form's root element. */
@@ -30,6 +25,7 @@ export function formFocusHandlers(nodeId: string, place: FormPlace) {
     onBlur: (e: { currentTarget: Element; relatedTarget: Element | null }) => {
       // Into another form: its own focus handler says so, with no moment between the two.
       if (e.relatedTarget?.closest('.node-form')) return;
+      const focused = focus.get();
       if (focused?.nodeId === nodeId && focused.place === place) set(null);
     },
   };
@@ -44,7 +40,10 @@ function useHeld<T>(hold: boolean, value: T): T {
 
 /** `value`, or the one last drawn while the same node's other form has the focus. */
 export function useHeldWhileTwinFocused<T>(nodeId: string, place: FormPlace, value: T): T {
-  const twinFocused = useSyncExternalStore(subscribe, () => focused !== null && focused.nodeId === nodeId && focused.place !== place);
+  const twinFocused = useSyncExternalStore(focus.subscribe, () => {
+    const focused = focus.get();
+    return focused !== null && focused.nodeId === nodeId && focused.place !== place;
+  });
   return useHeld(twinFocused, value);
 }
 
@@ -54,5 +53,5 @@ export function useHeldWhileTwinFocused<T>(nodeId: string, place: FormPlace, val
  * in (problems, token counts) under the first keys typed.
  */
 export function useHeldWhileNodeFormFocused<T>(value: T): T {
-  return useHeld(useSyncExternalStore(subscribe, () => focused?.place === 'node'), value);
+  return useHeld(useSyncExternalStore(focus.subscribe, () => focus.get()?.place === 'node'), value);
 }

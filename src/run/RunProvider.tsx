@@ -19,7 +19,7 @@ import { createFanOutAsks } from './fan-out-ask';
 import { FanOutDialog } from './FanOutDialog';
 import { createFormChecks } from './form-checks';
 import { FormChecksContext } from '../forms/form-checks';
-import { createValueStore } from './keyed-store';
+import { createSmallStore } from '../ui/small-store';
 import { createRunQueue } from './queue';
 import { createRunMenus, openRunMenuOnContextMenu } from './run-menus';
 import { createSessionUsage } from './session-usage';
@@ -58,7 +58,7 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
     });
     const session = createSessionUsage();
     const queue = createRunQueue({ controller, link, onRun: (summary) => session.add(summary) });
-    return { controller, session, queue, runCount: createValueStore(1), runMenus: createRunMenus() };
+    return { controller, session, queue, runCount: createSmallStore(1), runMenus: createRunMenus() };
   });
   const { controller, queue } = parts;
   const [estimator] = useState(() => createEstimator(controller, link));

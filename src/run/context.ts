@@ -8,7 +8,7 @@ import type { SessionUsage } from '../../api/usage';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
 import type { Estimator, EstimateState } from './estimator';
-import type { ValueStore } from './keyed-store';
+import type { SmallStore } from '../ui/small-store';
 import type { BatchProgress, BatchRecord, RunQueue } from './queue';
 import type { RunMenus } from './run-menus';
 import type { NodeResult, NodeRunState, RunOverview } from './run-state';
@@ -31,7 +31,7 @@ export interface RunContextValue {
   estimator: Estimator;
   session: SessionUsageStore;
   /** How many times Run runs (the batch count beside the Run button). */
-  runCount: ValueStore<number>;
+  runCount: SmallStore<number>;
   /** Which node's run menu is open. */
   runMenus: RunMenus;
   /** Runs the current workflow (or the part `options` selects), `count` times (the batch count by default). */
@@ -76,7 +76,7 @@ export function useRunOverview(): RunOverview {
   return useSyncExternalStore(overview.subscribe, overview.get);
 }
 
-function useValue<T>(store: ValueStore<T>): T {
+function useValue<T>(store: SmallStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get);
 }
 

@@ -8,7 +8,7 @@ import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
-import { createValueStore, type ValueStore } from './keyed-store';
+import { createSmallStore, type SmallStore } from '../ui/small-store';
 
 export type EstimateState =
   | { status: 'waiting' }
@@ -17,7 +17,7 @@ export type EstimateState =
   | { status: 'unavailable'; reason: string };
 
 export interface Estimator {
-  readonly state: ValueStore<EstimateState>;
+  readonly state: SmallStore<EstimateState>;
   /** Starts watching the graph, the settings and the runs; returns how to stop. */
   start(): () => void;
 }
@@ -26,7 +26,7 @@ export interface Estimator {
 export const ESTIMATE_DELAY_MS = 400;
 
 export function createEstimator(controller: RunController, link: EditorLink, delayMs = ESTIMATE_DELAY_MS): Estimator {
-  const state = createValueStore<EstimateState>({ status: 'waiting' });
+  const state = createSmallStore<EstimateState>({ status: 'waiting' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = 0;
   let lastDoc: Workflow | undefined;

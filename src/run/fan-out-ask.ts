@@ -5,7 +5,7 @@
  * (a cancel, a failure) is answered no.
  */
 import type { FanOutAsk } from '../../workers/run-fan-out';
-import { createValueStore, type ValueStore } from './keyed-store';
+import { createSmallStore, type SmallStore } from '../ui/small-store';
 
 export interface PendingAsk extends FanOutAsk {
   answer(yes: boolean): void;
@@ -13,7 +13,7 @@ export interface PendingAsk extends FanOutAsk {
 
 export interface FanOutAsks {
   /** The question shown now, if any. */
-  readonly current: ValueStore<PendingAsk | undefined>;
+  readonly current: SmallStore<PendingAsk | undefined>;
   /** Puts a question; resolves with the answer. */
   ask(question: FanOutAsk): Promise<boolean>;
   /** Answers every question still open with no (the run they belong to is over). */
@@ -21,7 +21,7 @@ export interface FanOutAsks {
 }
 
 export function createFanOutAsks(): FanOutAsks {
-  const current = createValueStore<PendingAsk | undefined>(undefined);
+  const current = createSmallStore<PendingAsk | undefined>(undefined);
   const queue: PendingAsk[] = [];
   const showNext = () => current.set(queue[0]);
   return {

@@ -11,7 +11,7 @@ import type { PlanOptions } from '../../workers/plan';
 import type { Workflow } from '../../workflow/schema';
 import type { RunController } from './controller';
 import type { EditorLink } from './editor-link';
-import { createValueStore, type ValueStore } from './keyed-store';
+import { createSmallStore, type SmallStore } from '../ui/small-store';
 
 /** A batch of more than one run that has ended: how many runs were asked for, the summaries of those made. */
 export interface BatchRecord {
@@ -31,9 +31,9 @@ export interface RunQueue {
   /** Stops the run under way and drops the rest of the batch. */
   cancel(): void;
   /** The batch under way, if any (also set for a single run). */
-  readonly progress: ValueStore<BatchProgress | undefined>;
+  readonly progress: SmallStore<BatchProgress | undefined>;
   /** The last batch of more than one run, once it has ended; cleared when another run starts. */
-  readonly lastBatch: ValueStore<BatchRecord | undefined>;
+  readonly lastBatch: SmallStore<BatchRecord | undefined>;
 }
 
 export interface RunQueueDeps {
@@ -61,8 +61,8 @@ export function seedChanges(before: Workflow, after: Workflow): SeedChange[] {
 class RunNotMade extends Error {}
 
 export function createRunQueue(deps: RunQueueDeps): RunQueue {
-  const progress = createValueStore<BatchProgress | undefined>(undefined);
-  const lastBatch = createValueStore<BatchRecord | undefined>(undefined);
+  const progress = createSmallStore<BatchProgress | undefined>(undefined);
+  const lastBatch = createSmallStore<BatchRecord | undefined>(undefined);
   let stop: AbortController | undefined;
 
   return {

@@ -2,7 +2,7 @@
  * Which node's run menu is open (at most one), for the ▶ buttons (NodeRunMenu.tsx): each button
  * listens to its own node only. A right-click on a node opens its menu (`openRunMenuOnContextMenu`).
  */
-import { createKeyedStore } from './keyed-store';
+import { createKeyedStore } from '../ui/small-store';
 
 export interface RunMenus {
   isOpen(nodeId: string): boolean;

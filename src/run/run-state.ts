@@ -10,7 +10,7 @@ import type { CachedResult } from '../../workers/worker-api';
 import type { WorkflowProblem } from '../../workers/validate';
 import { describeCount } from '../../nodes/list-flow';
 import { gatherShown, releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
-import { createKeyedStore, createValueStore, type KeyedStore, type ValueStore } from './keyed-store';
+import { createKeyedStore, createSmallStore, type KeyedStore, type SmallStore } from '../ui/small-store';
 
 export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'bypassed' | 'failed' | 'skipped' | 'cancelled';
 
@@ -87,14 +87,14 @@ export interface RunOverview {
 export interface RunState {
   status: KeyedStore<NodeRunState>;
   results: KeyedStore<NodeResult>;
-  overview: ValueStore<RunOverview>;
+  overview: SmallStore<RunOverview>;
 }
 
 export function createRunState(): RunState {
   return {
     status: createKeyedStore<NodeRunState>(),
     results: createKeyedStore<NodeResult>(),
-    overview: createValueStore<RunOverview>({ running: false, problems: [] }),
+    overview: createSmallStore<RunOverview>({ running: false, problems: [] }),
   };
 }
 

@@ -5,11 +5,11 @@
  */
 import { addRunToSession, emptySessionUsage, type SessionUsage } from '../../api/usage';
 import { isApiUsage } from '../../api/usage';
-import { createValueStore, type ValueStore } from './keyed-store';
+import { createSmallStore, type SmallStore } from '../ui/small-store';
 
 const KEY = 'atelier.session-usage.v1';
 
-export interface SessionUsageStore extends ValueStore<SessionUsage> {
+export interface SessionUsageStore extends SmallStore<SessionUsage> {
   /** Adds one run's summary. */
   add(summary: Parameters<typeof addRunToSession>[1]): void;
   reset(): void;
@@ -42,7 +42,7 @@ function browserSession(): Storage | null {
 }
 
 export function createSessionUsage(storage: Pick<Storage, 'getItem' | 'setItem'> | null = browserSession()): SessionUsageStore {
-  const store = createValueStore<SessionUsage>(read(storage));
+  const store = createSmallStore<SessionUsage>(read(storage));
   const write = (value: SessionUsage) => {
     store.set(value);
     try {

@@ -4,6 +4,7 @@
  * (backend-settings.ts). `useSettings()` re-renders on change.
  */
 import { useSyncExternalStore } from 'react';
+import { createSmallStore } from '../ui/small-store';
 import { backendRules } from './backend-settings';
 import type { BackendRules } from './backend-types';
 import { loadSettings, saveSettings, DEFAULT_SETTINGS, type Settings, type SettingsStorage } from './settings';
@@ -17,19 +18,15 @@ export interface SettingsStore {
 }
 
 export function createSettingsStore(storage: SettingsStorage | null): SettingsStore {
-  let current = storage ? loadSettings(storage, backendRules) : DEFAULT_SETTINGS;
-  const listeners = new Set<() => void>();
+  const store = createSmallStore(storage ? loadSettings(storage, backendRules) : DEFAULT_SETTINGS);
   return {
-    get: () => current,
+    get: store.get,
     update(change) {
-      current = { ...current, ...change };
-      if (storage) saveSettings(current, storage, backendRules);
-      for (const listener of [...listeners]) listener();
+      const next = { ...store.get(), ...change };
+      if (storage) saveSettings(next, storage, backendRules);
+      store.set(next);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: store.subscribe,
     backendRules: () => backendRules,
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRunController } from '../../src/run/controller';
 import type { EstimateState, Estimator } from '../../src/run/estimator';
-import { createValueStore } from '../../src/run/keyed-store';
+import { createSmallStore } from '../../src/ui/small-store';
 import { restoreFromCache } from '../../src/run/restore-results';
 import { imagesOf } from '../../src/results/object-urls';
 import { restoredText } from '../../src/run/format';
@@ -61,7 +61,7 @@ describe('results restored from the cache', () => {
   it('follow the estimate: an edit that the cache no longer answers takes the restored result back, releasing its image', async () => {
     const { first, second } = twoPages();
     await first.controller.run(chain());
-    const state = createValueStore<EstimateState>({ status: 'waiting' });
+    const state = createSmallStore<EstimateState>({ status: 'waiting' });
     const estimator: Estimator = { state, start: () => () => undefined };
     const stop = restoreFromCache(second.controller, estimator);
 
