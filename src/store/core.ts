@@ -9,6 +9,7 @@ import { groupItem, noteItem, type Measure } from './frames';
 import { buildIndex } from './graph-index';
 import { History, type RecordOptions } from './history';
 import { applyChange, produceChange } from './produce';
+import { createSmallStore } from '../ui/small-store';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 
 export interface CoreOptions {
@@ -62,11 +63,10 @@ function prune(selection: Selection, doc: Workflow): Selection {
 
 export function createCore(initial: Workflow, options: CoreOptions): Core {
   const history = new History(options.now);
-  const listeners = new Set<() => void>();
   /** History position at the last save; -1 means "never matches" (restored unsaved work). */
   let savedAt = 0;
   let measure: Measure = () => undefined;
-  let state: EditorState = {
+  const holder = createSmallStore<EditorState>({
     doc: initial,
     index: buildIndex(initial),
     selection: EMPTY_SELECTION,
@@ -79,11 +79,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     placed: null,
     revision: 0,
     loads: 0,
-  };
-
-  const emit = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  });
 
   const flags = () => {
     const undoLabel = history.undoLabel();
@@ -98,35 +94,32 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
 
   /** Installs a new document with everything derived from it. */
   const install = (doc: Workflow, extra: Partial<EditorState> = {}) => {
-    state = {
-      ...state,
+    holder.set({
+      ...holder.get(),
       ...extra,
       doc,
-      index: buildIndex(doc, state.index),
-      selection: prune(extra.selection ?? state.selection, doc),
+      index: buildIndex(doc, holder.get().index),
+      selection: prune(extra.selection ?? holder.get().selection, doc),
       history: flags(),
       dirty: history.position() !== savedAt,
-      revision: state.revision + 1,
-    };
-    emit();
+      revision: holder.get().revision + 1,
+    });
   };
 
   return {
     registry: options.registry,
     history,
     now: options.now,
-    get: () => state,
+    get: holder.get,
     patch(partial) {
-      const asInputChanged = partial.asInput !== undefined && partial.asInput !== state.asInput;
-      state = { ...state, ...partial, revision: asInputChanged ? state.revision + 1 : state.revision };
-      emit();
+      const asInputChanged = partial.asInput !== undefined && partial.asInput !== holder.get().asInput;
+      holder.set({ ...holder.get(), ...partial, revision: asInputChanged ? holder.get().revision + 1 : holder.get().revision });
     },
     change(recordOptions, recipe, extra) {
-      const [doc, patches, inverse] = produceChange(state.doc, recipe);
+      const [doc, patches, inverse] = produceChange(holder.get().doc, recipe);
       if (patches.length === 0) {
         if (extra) {
-          state = { ...state, ...extra };
-          emit();
+          holder.set({ ...holder.get(), ...extra });
         }
         return false;
       }
@@ -135,7 +128,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       return true;
     },
     replace(doc, recordOptions, extra) {
-      history.record([{ op: 'replace', path: [], value: doc }], [{ op: 'replace', path: [], value: state.doc }], recordOptions);
+      history.record([{ op: 'replace', path: [], value: doc }], [{ op: 'replace', path: [], value: holder.get().doc }], recordOptions);
       install(doc, extra);
     },
     reset(doc, extra, dirty = false) {
@@ -146,35 +139,30 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     undo() {
       const entry = history.popUndo();
       if (!entry) return false;
-      install(applyChange(state.doc, entry.inverse), { drag: null });
+      install(applyChange(holder.get().doc, entry.inverse), { drag: null });
       return true;
     },
     redo() {
       const entry = history.popRedo();
       if (!entry) return false;
-      install(applyChange(state.doc, entry.patches), { drag: null });
+      install(applyChange(holder.get().doc, entry.patches), { drag: null });
       return true;
     },
     markSaved() {
       history.seal();
       savedAt = history.position();
-      if (state.dirty) {
-        state = { ...state, dirty: false };
-        emit();
+      if (holder.get().dirty) {
+        holder.set({ ...holder.get(), dirty: false });
       }
     },
     markUnsaved() {
       history.seal();
       savedAt = -1;
-      if (!state.dirty) {
-        state = { ...state, dirty: true };
-        emit();
+      if (!holder.get().dirty) {
+        holder.set({ ...holder.get(), dirty: true });
       }
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: holder.subscribe,
     measure: (id, type) => measure(id, type),
     setMeasure(next) {
       measure = next;
