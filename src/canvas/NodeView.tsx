@@ -37,11 +37,16 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const outbound = useEditor((s) => s.index.outbound.get(id));
   const asInput = useEditor((s) => s.asInput.get(id));
   const compact = useStore(useMemo(() => isCompactNode(id), [id]));
-  // A string, so the node re-renders only when its own list inputs change.
-  const splitting = useEditor((s) => listFlowOf(s.doc, store.registry).splitting.get(id)?.join('\n') ?? '');
+  // One string, so the node re-renders only when its own list inputs change or it starts or
+  // stops running once per item ("+" first when it does).
+  const flow = useEditor((s) => {
+    const lists = listFlowOf(s.doc, store.registry);
+    return `${lists.fanning.has(id) ? '+' : ''}${lists.splitting.get(id)?.join('\n') ?? ''}`;
+  });
+  const fans = flow.startsWith('+');
+  const splitting = fans ? flow.slice(1) : flow;
   const { NodeRunStatus, NodeResults } = useRunSlots();
   const stage = useEditor((s) => makesPictures(s.index, store.registry, id));
-  const fans = useEditor((s) => listFlowOf(s.doc, store.registry).fanning.has(id));
 
   const def = node ? store.registry.get(node.type) : undefined;
   const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;

@@ -10,6 +10,9 @@ import { planFields, type FieldSpec } from '../forms/field-plan';
 import { inputsFor } from '../store/ports';
 import { NODE_WIDTH } from '../store/frames';
 import type { EditorState } from '../store/state';
+import type { InboundEdges } from '../store/graph-index';
+import type { ListFlow } from '../../nodes/list-flow';
+import type { WorkflowNode } from '../../workflow/schema';
 import { listFlowOf } from './list-flow';
 import { makesPictures } from './makes-pictures';
 import { shownInputs } from './shown-ports';
@@ -46,16 +49,36 @@ function fieldHeight(spec: FieldSpec, value: unknown, wired: boolean): number {
   }
 }
 
-export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): { width: number; height: number } | undefined {
+type Size = { width: number; height: number };
+
+/**
+ * Estimates by node object (immer gives an edited node a new one), with what else they read:
+ * placing a node or making room asks for every node's size, and a graph opened in the overview
+ * has hundreds not drawn.
+ */
+const known = new WeakMap<WorkflowNode, { inbound: unknown; asInput: unknown; flow: unknown; size: Size | undefined }>();
+
+export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): Size | undefined {
   const node = state.index.nodeById.get(id);
-  const def = node && registry.get(node.type);
-  if (!node || !def) return undefined;
+  if (!node) return undefined;
   const inbound = state.index.inbound.get(id);
+  const asInput = state.asInput.get(id);
+  const flow = listFlowOf(state.doc, registry);
+  const hit = known.get(node);
+  if (hit && hit.inbound === inbound && hit.asInput === asInput && hit.flow === flow) return hit.size;
+  const size = estimate(state, registry, node, inbound, flow);
+  known.set(node, { inbound, asInput, flow, size });
+  return size;
+}
+
+function estimate(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, node: WorkflowNode, inbound: InboundEdges | undefined, flow: ListFlow): Size | undefined {
+  const id = node.id;
+  const def = registry.get(node.type);
+  if (!def) return undefined;
   const inputs = inputsFor(def, node.params);
   const rows = Math.max(shownInputs(inputs, inbound, state.asInput.get(id)).length, def.outputs.length);
   let height = (node.title && node.title !== def.title ? HEADER_NAMED : HEADER) + (rows > 0 ? PORTS_PAD + rows * PORT_ROW : 0);
   if (node.collapsed === true) return { width: NODE_WIDTH, height };
-  const flow = listFlowOf(state.doc, registry);
   if ((flow.splitting.get(id)?.length ?? 0) >= 2) height += FAN_OUT_CHOICE;
   const fields = planFields(def, node.params, inputs);
   const main = fields.filter((f) => f.section === 'main');
