@@ -136,3 +136,23 @@ export function addRunToSession(
     saved: addUsage(addUsage(emptyUsage(), session.saved), summary.usageSaved),
   };
 }
+
+/** What a run asks of the APIs, as a cost estimate counts it. */
+export interface CallFigures {
+  apiCalls: number;
+  imageCalls: number;
+  chatCalls: number;
+  images: number;
+  priceUnits: number;
+}
+
+/** `a`, and `times` times `b`: a batch's first run and its later ones, or node after node. */
+export function addFigures(a: CallFigures, b: CallFigures, times = 1): CallFigures {
+  return {
+    apiCalls: a.apiCalls + b.apiCalls * times,
+    imageCalls: a.imageCalls + b.imageCalls * times,
+    chatCalls: a.chatCalls + b.chatCalls * times,
+    images: a.images + b.images * times,
+    priceUnits: a.priceUnits + b.priceUnits * times,
+  };
+}

@@ -6,6 +6,7 @@
  * (an empty seed draws a new random one each time), and everything downstream of them, whose
  * inputs change with them. The rest comes from the cache the first run filled, for nothing.
  */
+import { addFigures } from '../api/usage';
 import type { NodeRegistry } from './validate';
 import { nodeCost } from './cost';
 import type { BatchFigures, EstimateTotals, LaterRuns, NodeEstimate, RunEstimate } from './estimate';
@@ -17,16 +18,6 @@ export interface BatchTotals extends BatchFigures, LaterRuns {
 }
 
 const ZERO: BatchFigures = { apiCalls: 0, imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0 };
-
-function add(a: BatchFigures, b: BatchFigures, times = 1): BatchFigures {
-  return {
-    apiCalls: a.apiCalls + b.apiCalls * times,
-    imageCalls: a.imageCalls + b.imageCalls * times,
-    chatCalls: a.chatCalls + b.chatCalls * times,
-    images: a.images + b.images * times,
-    priceUnits: a.priceUnits + b.priceUnits * times,
-  };
-}
 
 /** The figures of one node run, from the estimate when it runs, else from its parameters. */
 function figuresOf(node: NodeEstimate, workflow: Workflow, registry: NodeRegistry): BatchFigures {
@@ -63,10 +54,10 @@ export function batchTotals(
       queue.push(edge.target.node);
     }
   }
-  const perLaterRun = nodes.filter((n) => rerun.has(n.nodeId)).reduce((sum, n) => add(sum, figuresOf(n, workflow, registry)), ZERO);
+  const perLaterRun = nodes.filter((n) => rerun.has(n.nodeId)).reduce((sum, n) => addFigures(sum, figuresOf(n, workflow, registry)), ZERO);
   const later = Math.max(0, Math.floor(count) - 1);
   return {
-    ...add(base, perLaterRun, later),
+    ...addFigures(base, perLaterRun, later),
     runs: Math.max(1, Math.floor(count)),
     perLaterRun,
     rerun: nodes.filter((n) => rerun.has(n.nodeId) && figuresOf(n, workflow, registry).apiCalls > 0).map((n) => n.nodeId),

@@ -6,7 +6,8 @@
  * approximate or leave out of each node's request is said beside it (BackendNotes).
  */
 import { useState } from 'react';
-import type { BatchFigures, RunEstimate } from '../../workers/estimate';
+import { addFigures } from '../../api/usage';
+import type { RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import BackendNotes from './BackendNotes';
 import EstimateNodes from './EstimateNodes';
@@ -14,18 +15,6 @@ import { useEstimate, useRunContext } from './context';
 import { plural } from './format';
 
 type Ready = Extract<RunEstimate, { ok: true }>;
-
-/** The first run's figures, and `count - 1` times what each later run adds (the worker's figures). */
-function timesRuns(first: BatchFigures, later: BatchFigures, count: number): BatchFigures {
-  const more = count - 1;
-  return {
-    apiCalls: first.apiCalls + later.apiCalls * more,
-    imageCalls: first.imageCalls + later.imageCalls * more,
-    chatCalls: first.chatCalls + later.chatCalls * more,
-    images: first.images + later.images * more,
-    priceUnits: first.priceUnits + later.priceUnits * more,
-  };
-}
 
 function calls(imageCalls: number, chatCalls: number): string {
   const parts = [chatCalls > 0 && plural(chatCalls, 'chat call'), imageCalls > 0 && plural(imageCalls, 'image call')].filter(Boolean);
@@ -51,7 +40,8 @@ function Figures({ estimate, count }: { estimate: Ready; count: number }) {
   const t = estimate.totals;
   const later = estimate.laterRuns;
   if (count > 1 && !later) return <p className="run-estimate__note">Working it out…</p>;
-  const batch = count > 1 && later ? { ...timesRuns(t, later.perLaterRun, count), ...later } : undefined;
+  // The first run's figures, and each later one's as the worker's estimate says.
+  const batch = count > 1 && later ? { ...addFigures(t, later.perLaterRun, count - 1), ...later } : undefined;
   const f = batch ?? t;
   const cached = estimate.nodes.filter((n) => n.cached).map((n) => describeNode(n.nodeId).label);
   return (
