@@ -28,6 +28,8 @@ export interface MoveOptions {
   label?: string;
   /** Whether moved nodes and notes join the frame they land in (true unless a layout moves them). */
   regroup?: boolean;
+  /** A node that grew in place: its frame grows to hold it too, in the same step. */
+  grown?: string;
 }
 
 export function createMoveActions(core: Core) {
@@ -126,7 +128,7 @@ export function createMoveActions(core: Core) {
       withMembers(positions, docPosition, all, false);
       const direct = options.regroup === false ? [] : Object.keys(positions);
       const label = options.label ?? 'move';
-      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey } : {}) }, (draft) => apply(draft, all, direct), { drag: null });
+      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey } : {}) }, (draft) => apply(draft, all, direct, options.grown), { drag: null });
     },
 
     /** Positions during a drag: shown, not yet history. */
@@ -221,9 +223,7 @@ export function createMoveActions(core: Core) {
       const frame = group && rectOf(group);
       const outgrown = frame !== undefined && holdingFrame(frame, [rect]) !== frame;
       if (pushed.size === 0 && !outgrown) return false;
-      const all = new Map<string, XY>();
-      withMembers(moved, docPosition, all, false);
-      core.change({ label: 'make room' }, (draft) => apply(draft, all, [], id), { drag: null });
+      actions.moveNodes(moved, { label: 'make room', regroup: false, grown: id });
       return true;
     },
 
