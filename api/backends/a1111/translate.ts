@@ -19,7 +19,7 @@ import type { TranslationNote } from '../types';
 import { assetName, withoutExtension } from './assets';
 import { controlUnit } from './controlnet';
 import { promptLiteral, toA1111Prompt } from './prompt';
-import { A1111_SAMPLERS } from './samplers';
+import { A1111_SAMPLERS } from '../samplers';
 
 /** A name the server must have, and the request field it came from. */
 export interface NeededName {

@@ -4,7 +4,7 @@
  * nodes.py, comfy_extras/nodes_canny.py, nodes_clip_sdxl.py and nodes_mask.py (Comfy-Org/ComfyUI).
  * Building is pure: the recipe (translate.ts) has made every decision already.
  */
-import type { ComfySampler } from './samplers';
+import type { BackendSampler } from '../samplers';
 
 export type Link = [string, number];
 export interface ComfyNode {
@@ -49,7 +49,7 @@ export interface Recipe {
   height: number;
   steps: number;
   cfg: number;
-  sampler: ComfySampler;
+  sampler: BackendSampler;
   /** A number, or in a review a word saying it is chosen at run time. */
   seed: number | string;
   batch: number;

@@ -10,7 +10,7 @@ import { backendAssetName, type BackendNamesConfig } from '../config';
 import { applyStyle, STYLES } from '../styles';
 import type { TranslationNote } from '../types';
 import type { ImageField, Recipe } from './graph';
-import { COMFY_SAMPLERS } from './samplers';
+import { COMFY_SAMPLERS } from '../samplers';
 
 export interface TranslateOptions {
   names?: BackendNamesConfig;

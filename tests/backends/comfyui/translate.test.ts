@@ -3,7 +3,7 @@ import { SAMPLERS } from '../../../api/catalog';
 import { createComfyBackend } from '../../../api/backends/comfyui/index';
 import { buildGraph, type ComfyPrompt } from '../../../api/backends/comfyui/graph';
 import { imageCodec } from '../../../api/backends/comfyui/images';
-import { COMFY_SAMPLERS } from '../../../api/backends/comfyui/samplers';
+import { COMFY_SAMPLERS } from '../../../api/backends/samplers';
 import { applyStyle, STYLES } from '../../../api/backends/styles';
 import { translate } from '../../../api/backends/comfyui/translate';
 import type { ImageRequest } from '../../../api/image-schema';
