@@ -9,6 +9,7 @@ import { type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { clientGoneSignal, HttpError, readJsonObject, sendJson } from '../http-utils';
 import { type RequestContext, type Route } from '../router';
+import { standInRoute } from './stand-in';
 
 export const LOCAL_IMAGE_BASE = '/local/image';
 
@@ -20,22 +21,12 @@ export const IMAGE_STAND_IN_NOTE =
 
 export function localImageRoutes(config: ServerConfig): Route[] {
   return [
-    {
-      path: LOCAL_IMAGE_BASE,
-      methods: {
-        GET: ({ res, origin }) => {
-          sendJson(res, 200, {
-            service: 'Atelier local image engine',
-            standIn: true,
-            description: IMAGE_STAND_IN_NOTE,
-            baseUrl: `${origin}${LOCAL_IMAGE_BASE}`,
-            endpoints: ENGINES.map((engine) => ({ method: 'POST', path: `${LOCAL_IMAGE_BASE}/generate/${engine}`, engine: ENGINE_LABEL[engine] })),
-            auth: config.localToken === undefined ? 'any Bearer token or none' : 'Bearer token required (ATELIER_LOCAL_TOKEN)',
-            simulatedStepMs: config.stepDelayMs,
-          });
-        },
-      },
-    },
+    standInRoute(config, LOCAL_IMAGE_BASE, () => ({
+      service: 'Atelier local image engine',
+      description: IMAGE_STAND_IN_NOTE,
+      endpoints: ENGINES.map((engine) => ({ method: 'POST', path: `${LOCAL_IMAGE_BASE}/generate/${engine}`, engine: ENGINE_LABEL[engine] })),
+      simulatedStepMs: config.stepDelayMs,
+    })),
     { path: `${LOCAL_IMAGE_BASE}/generate/:engine`, methods: { POST: (ctx) => generate(ctx, config) } },
   ];
 }

@@ -10,6 +10,7 @@ import { type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject, sendJson, writeChunk } from '../http-utils';
 import { type RequestContext, type Route } from '../router';
+import { standInRoute } from './stand-in';
 
 export const LOCAL_TEXT_BASE = '/local/text';
 
@@ -20,27 +21,17 @@ export const TEXT_STAND_IN_NOTE =
 
 export function localTextRoutes(config: ServerConfig): Route[] {
   return [
-    {
-      path: LOCAL_TEXT_BASE,
-      methods: {
-        GET: ({ res, origin }) => {
-          sendJson(res, 200, {
-            service: 'Atelier local text engine',
-            standIn: true,
-            description: TEXT_STAND_IN_NOTE,
-            baseUrl: `${origin}${LOCAL_TEXT_BASE}`,
-            openaiCompatibleBaseUrl: `${origin}${LOCAL_TEXT_BASE}/v1`,
-            endpoints: [
-              { method: 'POST', path: `${LOCAL_TEXT_BASE}/v1/chat/completions` },
-              { method: 'GET', path: `${LOCAL_TEXT_BASE}/v1/models` },
-            ],
-            models: LOCAL_CHAT_MODELS,
-            auth: config.localToken === undefined ? 'any Bearer token or none' : 'Bearer token required (ATELIER_LOCAL_TOKEN)',
-            simulatedTokenMs: config.tokenDelayMs,
-          });
-        },
-      },
-    },
+    standInRoute(config, LOCAL_TEXT_BASE, (origin) => ({
+      service: 'Atelier local text engine',
+      description: TEXT_STAND_IN_NOTE,
+      openaiCompatibleBaseUrl: `${origin}${LOCAL_TEXT_BASE}/v1`,
+      endpoints: [
+        { method: 'POST', path: `${LOCAL_TEXT_BASE}/v1/chat/completions` },
+        { method: 'GET', path: `${LOCAL_TEXT_BASE}/v1/models` },
+      ],
+      models: LOCAL_CHAT_MODELS,
+      simulatedTokenMs: config.tokenDelayMs,
+    })),
     {
       path: `${LOCAL_TEXT_BASE}/v1/models`,
       methods: {
