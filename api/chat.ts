@@ -11,7 +11,7 @@ import { CHAT_ROLES } from './catalog';
  */
 export const ChatMessageSchema = z.strictObject({
   role: z.enum(CHAT_ROLES, { error: `must be one of ${CHAT_ROLES.join(', ')}` }),
-  content: z.string().max(200_000, 'is longer than 200000 characters'),
+  content: z.string().max(200_000),
   function_call: z.null({ error: 'is only accepted as null (the service does not call functions)' }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;

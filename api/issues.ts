@@ -24,12 +24,14 @@ function withArticle(noun: string): string {
   return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
-function readable(issue: z.core.$ZodIssue): string {
+/** A zod issue in a person's words; a message the schema set itself is kept as it is. */
+export function readableIssue(issue: z.core.$ZodIssue): string {
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type': {
       const received = /received (\w+)/.exec(issue.message)?.[1];
       if (received === 'undefined') return 'is required';
+      if (issue.expected === 'int' && received === 'number') return 'must be a whole number';
       const expected = issue.expected === 'int' ? 'whole number' : issue.expected;
       const not = received === undefined ? '' : `, not ${received === 'null' ? 'null' : withArticle(received)}`;
       return `must be ${withArticle(expected)}${not}`;
@@ -39,12 +41,14 @@ function readable(issue: z.core.$ZodIssue): string {
       if (issue.origin === 'array') return `must have ${bound(issue.minimum, issue.inclusive, true)} entries`;
       return `must be ${bound(issue.minimum, issue.inclusive, true)}`;
     case 'too_big':
-      if (issue.origin === 'string') return `must be ${bound(issue.maximum, issue.inclusive, false)} characters long`;
+      if (issue.origin === 'string') {
+        return issue.inclusive === false ? `must be shorter than ${String(issue.maximum)} characters` : `is longer than ${String(issue.maximum)} characters`;
+      }
       if (issue.origin === 'array') return `must have ${bound(issue.maximum, issue.inclusive, false)} entries`;
       return `must be ${bound(issue.maximum, issue.inclusive, false)}`;
     case 'invalid_key': {
       const inner = issue.issues[0];
-      return `has an invalid name${inner === undefined ? '' : `: it ${readable(inner)}`}`;
+      return `has an invalid name${inner === undefined ? '' : `: it ${readableIssue(inner)}`}`;
     }
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
@@ -67,7 +71,7 @@ export function zodIssues(error: z.ZodError, fields: readonly string[] = []): Fi
         return { path: [...parent, key].join('.'), message: `is not a field of this request${hint}` };
       });
     }
-    return [{ path: parent.join('.') || '(body)', message: readable(issue) }];
+    return [{ path: parent.join('.') || '(body)', message: readableIssue(issue) }];
   });
 }
 

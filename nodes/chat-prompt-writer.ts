@@ -25,7 +25,7 @@ export const LIST_INSTRUCTIONS = {
 } as const;
 
 const chat = ChatRequestSchema.shape;
-const template = z.string().max(200_000, 'is longer than 200000 characters');
+const template = z.string().max(200_000);
 
 const params = z.strictObject({
   model: z.string().max(200).default('')

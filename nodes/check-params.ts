@@ -4,6 +4,7 @@
  * worker's validation (which remembers answers: workers/params.ts) and the tests.
  */
 import type { z } from 'zod';
+import { readableIssue } from '../api/issues';
 import type { AnyNodeDefinition } from './types';
 
 /** One thing wrong with a parameter; `field` is its dotted path, absent for the whole object. */
@@ -22,7 +23,8 @@ export function zodProblems(error: z.ZodError): ParamProblem[] {
       return { field: issue.keys.join(', '), message: `${issue.keys.map((k) => `'${k}'`).join(', ')} is not a parameter of this node` };
     }
     const field = issue.path.map(String).join('.');
-    return field === '' ? { message: issue.message } : { field, message: issue.message };
+    const message = readableIssue(issue);
+    return field === '' ? { message } : { field, message };
   });
 }
 

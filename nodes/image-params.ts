@@ -19,7 +19,7 @@ import type { PortSpec } from './types';
 const req = ImageRequestSchema.shape;
 /** Identical for every engine except width and height, which are resolved per engine. */
 const defaults = imageDefaults('sdxl');
-const asset = z.string().max(200, 'is longer than 200 characters');
+const asset = z.string().max(200);
 const assetHint = `Public assets start with '${PUBLIC_ASSET_PREFIX}'; your private ones have no prefix.`;
 
 /**
@@ -108,7 +108,7 @@ export const mergeParams = z.strictObject({
     description: 'What to draw; name the subject by the trigger word.',
   }),
   trigger_word: z.string().trim().min(1, 'is required: the word the prompt uses for the subject')
-    .max(100, 'is longer than 100 characters').default(DEFAULT_TRIGGER)
+    .max(100).default(DEFAULT_TRIGGER)
     .meta({ title: 'Trigger word', description: 'The word the prompt uses to refer to the subject of the sample images.' }),
 });
 export type MergeParams = z.infer<typeof mergeParams>;

@@ -3,13 +3,12 @@
  * takes the list whole, so it runs once however long the list is.
  */
 import { z } from 'zod';
-import { unescapeSeparator } from './split-rules';
+import { separatorParam, unescapeSeparator } from './split-rules';
 import type { NodeDefinition } from './types';
 import { textValue, textsOf } from './values';
 
 const params = z.strictObject({
-  separator: z.string().max(100, 'is longer than 100 characters').default('\\n')
-    .meta({ title: 'Separator', description: 'What goes between items; \\n is a line break, \\t a tab.' }),
+  separator: separatorParam('\\n', 'What goes between items; \\n is a line break, \\t a tab.'),
 });
 export type JoinTextParams = z.infer<typeof params>;
 

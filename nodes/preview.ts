@@ -12,7 +12,7 @@ export const PREVIEW_OUTPUT = 'shown';
 const ACCEPTS: readonly PortKind[] = ['image', 'images', 'text', 'texts', 'number'];
 
 const params = z.strictObject({
-  filename: z.string().max(100, 'is longer than 100 characters')
+  filename: z.string().max(100)
     .regex(/^[\p{L}\p{N}_\- .]*$/u, 'may hold only letters, digits, spaces, -, _ and . (no folders)')
     .refine((s) => !s.startsWith('.'), 'cannot start with a dot')
     .default('')

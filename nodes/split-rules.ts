@@ -5,6 +5,7 @@
  * a sentence of preamble, or as the one array of an object, as chat models write it). Used by
  * Split text and by the Chat prompt writer's list answers. Empty items are dropped and counted.
  */
+import { z } from 'zod';
 
 export const SPLIT_MODES = ['lines', 'numbered', 'separator', 'json'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
@@ -79,6 +80,14 @@ export function splitNumbered(text: string): SplitResult {
   if (raw.length === 0) throw new SplitError('has no numbered items (lines starting "1. ", "2) " or "(3) ")');
   const result = keep(raw.map(cleanItem));
   return before.length > 0 ? { ...result, preamble: before.join(' ') } : result;
+}
+
+/**
+ * The separator parameter of Split text and Join text: at most 100 characters, where `\n` and `\t`
+ * typed as two characters mean a line break and a tab (unescapeSeparator).
+ */
+export function separatorParam(fallback: string, description: string) {
+  return z.string().max(100).default(fallback).meta({ title: 'Separator', description });
 }
 
 /** `\n` and `\t` typed as two characters mean a line break and a tab. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ParamIssuesError } from './errors';
-import { SPLIT_MODES, SplitError, describeSplit, splitText } from './split-rules';
+import { SPLIT_MODES, SplitError, describeSplit, separatorParam, splitText } from './split-rules';
 import type { NodeDefinition } from './types';
 import { textOf, textsValue } from './values';
 
@@ -16,8 +16,7 @@ const params = z.strictObject({
     description: 'Lines drop bullets, numbers and quotes; a numbered list lets an item run over lines; JSON reads an array of strings, code fence or not.',
     optionLabels: { lines: 'One item per line', numbered: 'Numbered list', separator: 'Separator', json: 'JSON array of strings' },
   }),
-  separator: z.string().max(100, 'is longer than 100 characters').default(',')
-    .meta({ title: 'Separator', description: 'For "Separator": what stands between items; \\n is a line break.' }),
+  separator: separatorParam(',', 'For "Separator": what stands between items; \\n is a line break.'),
 });
 export type SplitTextParams = z.infer<typeof params>;
 

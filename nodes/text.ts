@@ -8,7 +8,7 @@ import type { NodeDefinition } from './types';
 import { textValue } from './values';
 
 const params = z.strictObject({
-  text: z.string().max(200_000, 'is longer than 200000 characters').default('')
+  text: z.string().max(200_000).default('')
     .meta({ title: 'Text', description: 'Use {{name}} to add a text input called name.' }),
 });
 export type TextParams = z.infer<typeof params>;
