@@ -87,7 +87,7 @@ const bench: Benchmark = {
       {
         name: 'build manifest, 3 MB init image',
         value: time(() => buildImageManifest({ atelierVersion: '0.1.0', node: { id: 'n', type: 'image-to-image' }, calls: initCalls, image: { b64: initB64, mime: 'image/jpeg' } })),
-        unit: 'ms', better: 'lower', note: 'base64 decode + SHA-256 in plain TypeScript',
+        unit: 'ms', better: 'lower', note: 'base64 decode + synchronous SHA-256 (@noble/hashes)',
       },
       { name: 'export credential scan, 200 KB workflow', value: time(() => scanWorkflowForExport(workflow)), unit: 'ms', better: 'lower', note: `${workflow.nodes.length} nodes` },
     ];
