@@ -17,7 +17,7 @@ export const IMAGE_STAND_IN_NOTE =
   'A deterministic local stand-in, not a diffusion model: images are synthesised from the request ' +
   '(prompt, style preset, seed, steps, input images, mask, control map) so that its meaning is visible, ' +
   'and the same request and seed give the same bytes. Use it to build and test workflows offline; ' +
-  'point the editor at the real service for real pictures.';
+  'for real pictures, choose an image backend (ComfyUI, AUTOMATIC1111 or Forge, OpenAI Images) in Settings.';
 
 export function localImageRoutes(config: ServerConfig): Route[] {
   return [
