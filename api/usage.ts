@@ -146,7 +146,7 @@ export interface CallFigures {
   priceUnits: number;
 }
 
-/** `a`, and `times` times `b`: a batch's first run and its later ones, or node after node. */
+/** `a`, and `times` times `b`: a batch's first run and its later ones, or node after node. Only these five figures are kept. */
 export function addFigures(a: CallFigures, b: CallFigures, times = 1): CallFigures {
   return {
     apiCalls: a.apiCalls + b.apiCalls * times,

@@ -9,7 +9,7 @@
 import { addFigures } from '../api/usage';
 import type { NodeRegistry } from './validate';
 import { nodeCost } from './cost';
-import type { BatchFigures, EstimateTotals, LaterRuns, NodeEstimate, RunEstimate } from './estimate';
+import type { BatchFigures, LaterRuns, NodeEstimate, RunEstimate } from './estimate';
 import { nextSeeds } from './seeds';
 import type { Workflow } from '../workflow/schema';
 
@@ -21,7 +21,7 @@ const ZERO: BatchFigures = { apiCalls: 0, imageCalls: 0, chatCalls: 0, images: 0
 
 /** The figures of one node run, from the estimate when it runs, else from its parameters. */
 function figuresOf(node: NodeEstimate, workflow: Workflow, registry: NodeRegistry): BatchFigures {
-  if (node.status === 'runs') return { apiCalls: node.apiCalls, imageCalls: node.imageCalls, chatCalls: node.chatCalls, images: node.images, priceUnits: node.priceUnits };
+  if (node.status === 'runs') return node;
   if (node.status !== 'cached') return ZERO;
   // A cached node's estimate is free; what it costs to make again comes from its parameters.
   const doc = workflow.nodes.find((n) => n.id === node.nodeId);
@@ -33,13 +33,12 @@ function figuresOf(node: NodeEstimate, workflow: Workflow, registry: NodeRegistr
 
 /** The cost of `count` runs of the plan `nodes` (the estimate's), with `first` its first run's totals. */
 export function batchTotals(
-  first: Pick<EstimateTotals, keyof BatchFigures>,
+  first: BatchFigures,
   nodes: readonly NodeEstimate[],
   workflow: Workflow,
   registry: NodeRegistry,
   count: number,
 ): BatchTotals {
-  const base: BatchFigures = { apiCalls: first.apiCalls, imageCalls: first.imageCalls, chatCalls: first.chatCalls, images: first.images, priceUnits: first.priceUnits };
   const planned = new Set(nodes.map((n) => n.nodeId));
   const moving = new Set(nextSeeds(workflow, registry, { ran: planned, random: () => 0 }).changes.map((c) => c.nodeId));
   for (const n of nodes) if (n.status === 'runs' && !n.cacheable) moving.add(n.nodeId);
@@ -54,13 +53,14 @@ export function batchTotals(
       queue.push(edge.target.node);
     }
   }
-  const perLaterRun = nodes.filter((n) => rerun.has(n.nodeId)).reduce((sum, n) => addFigures(sum, figuresOf(n, workflow, registry)), ZERO);
+  const again = nodes.filter((n) => rerun.has(n.nodeId)).map((n) => ({ id: n.nodeId, figures: figuresOf(n, workflow, registry) }));
+  const perLaterRun = again.reduce((sum, n) => addFigures(sum, n.figures), ZERO);
   const later = Math.max(0, Math.floor(count) - 1);
   return {
-    ...addFigures(base, perLaterRun, later),
+    ...addFigures(first, perLaterRun, later),
     runs: Math.max(1, Math.floor(count)),
     perLaterRun,
-    rerun: nodes.filter((n) => rerun.has(n.nodeId) && figuresOf(n, workflow, registry).apiCalls > 0).map((n) => n.nodeId),
+    rerun: again.filter((n) => n.figures.apiCalls > 0).map((n) => n.id),
   };
 }
 

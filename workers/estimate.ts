@@ -12,6 +12,7 @@
  * `fansOut` and counted once. Nothing is sent and nothing is written to the cache.
  */
 import type { TranslationNote } from '../api/backends/types';
+import type { CallFigures } from '../api/usage';
 import { nodeName } from '../nodes/labels';
 import { fanningNodes } from '../nodes/list-flow';
 import type { RunContext, Value } from '../nodes/types';
@@ -95,7 +96,7 @@ export interface EstimateTotals {
 }
 
 /** The figures of a run that a batch adds up. */
-export type BatchFigures = Pick<EstimateTotals, 'apiCalls' | 'imageCalls' | 'chatCalls' | 'images' | 'priceUnits'>;
+export type BatchFigures = CallFigures;
 
 /** What each run of a batch after the first adds (workers/batch-estimate.ts), and which nodes it re-makes. */
 export interface LaterRuns {
