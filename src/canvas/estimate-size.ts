@@ -51,12 +51,19 @@ function fieldHeight(spec: FieldSpec, value: unknown, wired: boolean): number {
 
 type Size = { width: number; height: number };
 
+/** What a node's estimate reads besides the node itself. */
+interface Around {
+  inbound: InboundEdges | undefined;
+  asInput: ReadonlySet<string> | undefined;
+  flow: ListFlow;
+}
+
 /**
  * Estimates by node object (immer gives an edited node a new one), with what else they read:
  * placing a node or making room asks for every node's size, and a graph opened in the overview
  * has hundreds not drawn.
  */
-const known = new WeakMap<WorkflowNode, { inbound: unknown; asInput: unknown; flow: unknown; size: Size | undefined }>();
+const known = new WeakMap<WorkflowNode, Around & { size: Size | undefined }>();
 
 export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): Size | undefined {
   const node = state.index.nodeById.get(id);
@@ -66,17 +73,17 @@ export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asI
   const flow = listFlowOf(state.doc, registry);
   const hit = known.get(node);
   if (hit && hit.inbound === inbound && hit.asInput === asInput && hit.flow === flow) return hit.size;
-  const size = estimate(state, registry, node, inbound, flow);
+  const size = estimate(state.index, registry, node, { inbound, asInput, flow });
   known.set(node, { inbound, asInput, flow, size });
   return size;
 }
 
-function estimate(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, node: WorkflowNode, inbound: InboundEdges | undefined, flow: ListFlow): Size | undefined {
+function estimate(index: EditorState['index'], registry: NodeRegistry, node: WorkflowNode, { inbound, asInput, flow }: Around): Size | undefined {
   const id = node.id;
   const def = registry.get(node.type);
   if (!def) return undefined;
   const inputs = inputsFor(def, node.params);
-  const rows = Math.max(shownInputs(inputs, inbound, state.asInput.get(id)).length, def.outputs.length);
+  const rows = Math.max(shownInputs(inputs, inbound, asInput).length, def.outputs.length);
   let height = (node.title && node.title !== def.title ? HEADER_NAMED : HEADER) + (rows > 0 ? PORTS_PAD + rows * PORT_ROW : 0);
   if (node.collapsed === true) return { width: NODE_WIDTH, height };
   if ((flow.splitting.get(id)?.length ?? 0) >= 2) height += FAN_OUT_CHOICE;
@@ -86,7 +93,7 @@ function estimate(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registr
     height += FORM_PAD + main.reduce((sum, f) => sum + FIELD_GAP + fieldHeight(f, node.params[f.name], f.port !== undefined && inbound?.has(f.port.name) === true), 0);
   }
   if (main.length < fields.length) height += MORE_OPTIONS;
-  if (makesPictures(state.index, registry, id)) {
+  if (makesPictures(index, registry, id)) {
     height += PICTURE_PLACE + (flow.fanning.has(id) ? ITEMS_LINE : 0);
   }
   return { width: NODE_WIDTH, height };
