@@ -11,6 +11,7 @@ import {
   anchorOf, boundsOf, frameAround, groupAt, holdingFrame, itemOf, nodeRect, noteItem, rectOf, setMembership, NODE_WIDTH, type Rect,
 } from './frames';
 import type { XY } from './state';
+import { keyedRecord } from '../../workflow/keys';
 
 /** The room left below a node that grew, above the nodes it pushed down. */
 const ROOM_GAP = 24;
@@ -49,7 +50,8 @@ export function createMoveActions(core: Core) {
       const dy = to.y - group.position.y;
       const members = [...group.nodes, ...group.notes.map(noteItem)];
       for (const member of members) {
-        if (member in positions) continue;
+        // Own keys only: a member called 'constructor' is not in every record.
+        if (Object.hasOwn(positions, member)) continue;
         const at = from(member);
         if (!at) continue;
         into.set(member, { x: at.x + dx, y: at.y + dy });
@@ -201,7 +203,7 @@ export function createMoveActions(core: Core) {
       if (rect.height <= before.height) return false;
       const was: Rect = { ...grown.position, ...before };
       const rects = new Map(doc.nodes.filter((n) => n.id !== id).map((n) => [n.id, nodeRect(n.id, n.position, core.measure)]));
-      const moved: Record<string, XY> = {};
+      const moved = keyedRecord<XY>();
       const queue: Rect[] = [rect];
       const pushed = new Set<string>();
       while (queue.length > 0) {
