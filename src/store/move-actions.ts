@@ -31,6 +31,8 @@ export interface MoveOptions {
   regroup?: boolean;
   /** A node that grew in place: its frame grows to hold it too, in the same step. */
   grown?: string;
+  /** Made by Atelier, not the person (see RecordOptions.keepModified). */
+  keepModified?: boolean;
 }
 
 export function createMoveActions(core: Core) {
@@ -130,7 +132,8 @@ export function createMoveActions(core: Core) {
       withMembers(positions, docPosition, all, false);
       const direct = options.regroup === false ? [] : Object.keys(positions);
       const label = options.label ?? 'move';
-      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey } : {}) }, (draft) => apply(draft, all, direct, options.grown), { drag: null });
+      const record = { label, ...(options.groupKey ? { groupKey: options.groupKey } : {}), ...(options.keepModified ? { keepModified: true } : {}) };
+      core.change(record, (draft) => apply(draft, all, direct, options.grown), { drag: null });
     },
 
     /** Positions during a drag: shown, not yet history. */
@@ -225,7 +228,8 @@ export function createMoveActions(core: Core) {
       const frame = group && rectOf(group);
       const outgrown = frame !== undefined && holdingFrame(frame, [rect]) !== frame;
       if (pushed.size === 0 && !outgrown) return false;
-      actions.moveNodes(moved, { label: 'make room', regroup: false, grown: id });
+      // A node grows when its result arrives: moving the others aside is not the person's edit.
+      actions.moveNodes(moved, { label: 'make room', regroup: false, grown: id, keepModified: true });
       return true;
     },
 
