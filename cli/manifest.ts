@@ -7,6 +7,7 @@
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent, NodeError, NodeOutputs, RunSummary } from '../workers/events';
 import type { WorkflowProblem } from '../workers/validate';
+import { keyedRecord } from '../workflow/keys';
 import type { Workflow } from '../workflow/schema';
 import type { PortFiles } from './outputs';
 import type { RecordedCall } from './requests';
@@ -112,7 +113,8 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
     scope: init.scope,
     overrides: init.overrides,
     apiCalls: 0,
-    nodes: {},
+    // Keyed by the file's node ids: no prototype, so an id such as 'toString' is only a key.
+    nodes: keyedRecord(),
     failures: [],
     problems: [],
     warnings: [...init.warnings],
@@ -126,7 +128,7 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
       record = {
         type: source?.type ?? 'unknown',
         ...(source?.title === undefined ? {} : { title: source.title }),
-        status: 'queued', cached: false, durationMs: null, seeds: [], requests: [], outputs: {},
+        status: 'queued', cached: false, durationMs: null, seeds: [], requests: [], outputs: keyedRecord(),
       };
       m.nodes[id] = record;
     }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ImageData, Value } from '../nodes/types';
 import { mimeExtension } from '../nodes/values';
 import type { NodeOutputs } from '../workers/events';
+import { keyedRecord } from '../workflow/keys';
 import { PrepareError } from './io';
 
 /** Where one output port's value went. */
@@ -143,7 +144,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
       return files;
     },
     write(nodeId, outputs, stem, item) {
-      const result: Record<string, PortFiles> = {};
+      const result = keyedRecord<PortFiles>();
       const share = stem === undefined;
       for (const [port, value] of listsFirst(outputs)) {
         const base = `${stem ?? `${nodeId}-${port}`}${item === undefined ? '' : `-${item}`}`;
@@ -166,7 +167,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
         }
       }
       // Reported in the node's own port order, whatever order the files were named in.
-      return Object.fromEntries(Object.keys(outputs).map((port) => [port, result[port]!]));
+      return keyedRecord(Object.keys(outputs).map((port) => [port, result[port]!]));
     },
     async flush() {
       await Promise.all(pending);

@@ -11,6 +11,7 @@ import type { PlanOptions } from './plan';
 import type { ApiUsage } from '../api/usage';
 import type { WorkflowProblem } from './validate';
 
+/** Values by output name. Read with `ownValue` (workflow/keys.ts): a node's own `{ text }` still answers to 'toString'. */
 export type NodeOutputs = Record<string, Value>;
 
 /** Why a node failed, safe to show and to log: never a token. */

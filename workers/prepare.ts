@@ -10,6 +10,7 @@ import { NodeRunError, type NodeOutputs } from './events';
 import { nodeCacheKey } from './hash';
 import { checkParams, describeProblems, mergeParamPorts } from './params';
 import type { PlannedNode } from './plan';
+import { keyedRecord, ownValue } from '../workflow/keys';
 
 /** What besides the node itself shapes its result: settings a node may read, which service answers. */
 export function cacheContextOf(settings: RunContext['settings'], scope: string | undefined): unknown {
@@ -21,9 +22,11 @@ export function cacheContextOf(settings: RunContext['settings'], scope: string |
  * so the fan-out can see it (fan-out.ts).
  */
 export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
-  const values: Record<string, Value> = {};
+  // Port names come from the file (a placeholder may be called 'toString'): no prototype here,
+  // and an upstream node's outputs are read for what they hold, not what every object answers to.
+  const values = keyedRecord<Value>();
   for (const [portName, from] of node.bindings) {
-    const value = upstream.get(from.node)?.[from.port];
+    const value = ownValue(upstream.get(from.node), from.port);
     if (!node.inputs.some((p) => p.name === portName)) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
     if (value === undefined) {
       throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
@@ -35,7 +38,7 @@ export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, 
 
 /** Each input value converted to what its port takes. */
 function coerceInputs(node: PlannedNode, values: Readonly<Record<string, Value>>): Record<string, Value> {
-  const inputs: Record<string, Value> = {};
+  const inputs = keyedRecord<Value>();
   for (const [portName, value] of Object.entries(values)) {
     const port = node.inputs.find((p) => p.name === portName);
     if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });

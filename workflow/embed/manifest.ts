@@ -14,6 +14,7 @@ import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentia
 import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
 import { sha256Hex } from '../../api/image-data';
 import { decodeBase64 } from './digest';
+import { keyedRecord } from '../keys';
 
 export const IMAGE_MANIFEST_FORMAT = 'atelier.image-manifest';
 export const IMAGE_MANIFEST_VERSION = 1;
@@ -156,7 +157,8 @@ function describeImages(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return describeImageText(value) ?? value;
   if (typeof value !== 'object' || value === null || depth > 64) return value;
   if (Array.isArray(value)) return value.map((item) => describeImages(item, depth + 1));
-  const out: Record<string, unknown> = {};
+  // Request fields hold names from the file (a LoRA called 'toString'): keys without a prototype.
+  const out = keyedRecord<unknown>();
   for (const [k, v] of Object.entries(value)) out[k] = describeImages(v, depth + 1);
   return out;
 }
@@ -182,7 +184,7 @@ export function scrubManifest<T>(value: T, secrets: readonly string[] = []): T {
     if (typeof v === 'string') return scrubText(v, secrets);
     if (typeof v !== 'object' || v === null || depth > 64) return typeof v === 'object' && v !== null ? null : v;
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
-    const out: Record<string, unknown> = {};
+    const out = keyedRecord<unknown>();
     for (const [k, child] of Object.entries(v)) {
       if (isCredentialKey(k) || isEndpointKey(k) || findCredentialLike(k) || URL_KEY.test(k)) continue;
       out[k] = walk(child, depth + 1);
