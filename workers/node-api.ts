@@ -1,6 +1,7 @@
 /**
  * The API clients as one node sees them: every call is counted and reported (with image data
- * elided), what comes back is counted too (images, chat `usage`), and every call carries the
+ * elided), what comes back is counted too (images, chat `usage`) and every image checked
+ * (api/image-check.ts) whatever backend made it, and every call carries the
  * node's abort signal even when the node forgot to pass it, so a cancel always reaches the
  * request in flight.
  */
@@ -8,6 +9,7 @@ import type { ChatRequest, ChatUsage } from '../api/chat';
 import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../api/client-types';
 import type { RetryNotice } from '../api/retry';
 import { elideImages } from '../api/backends/elide';
+import { checkImageResponse } from '../api/image-check';
 import type { RunContext } from '../nodes/types';
 import { ParamIssuesError } from '../nodes/errors';
 import { refusalIssues } from './backend-review';
@@ -90,7 +92,10 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
         : { backend: { kind: review.backend, label: review.label, notes: review.notes, translated: review.translated } };
       onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request), ...backend });
       return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
-        hooks.onImages?.(response.images.length, request.sampler);
+        // Every answer passes here, from any backend: an API that says 200 with something that
+        // is not a whole image fails the node rather than handing on a broken picture.
+        hooks.onImages?.(response.images?.length ?? 0, request.sampler);
+        checkImageResponse(response, review === undefined || review.backend === 'service' ? `the ${engine} engine` : review.label);
         return response;
       });
     },
