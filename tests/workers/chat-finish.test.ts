@@ -88,6 +88,19 @@ describe.each([['streamed', true], ['one JSON answer', false]] as const)('a chat
   });
 });
 
+describe('a capped answer served from the cache', () => {
+  it('is still marked, on its node and in the run summary', async () => {
+    answer(['A lighthouse ', 'at dusk'], 'length', true);
+    const chat = createChatClient({ baseUrl: server.url, retry: { maxAttempts: 1 } });
+    const executor = createExecutor({ registry, api: { image: fakeImageClient().client, chat }, settings: testSettings });
+    await executor.run(flow);
+    const log = eventLog();
+    const again = await executor.run(flow, { mode: 'all', onEvent: log.onEvent });
+    expect(log.events.find((e) => e.type === 'node-done' && e.nodeId === 'writer')).toMatchObject({ cached: true, notes: ['stopped at max_tokens: 50'] });
+    expect(again.warnings).toEqual(["node 'writer': stopped at max_tokens: 50"]);
+  });
+});
+
 describe('a whole completion (complete) as a node sees it', () => {
   const client = (finish: string, content: string): ChatClient => ({
     complete: () => Promise.resolve(completionBody(content, finish) as never),
