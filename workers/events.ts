@@ -106,8 +106,8 @@ export type ExecutorEvent =
   | { type: 'node-fan-out'; runId: string; nodeId: string; count: number; mode: FanOutMode; lists: SplitInput[] }
   /** Item `item` of `count` began running (no cached result applies). */
   | { type: 'node-item-started'; runId: string; nodeId: string; item: number; count: number }
-  /** Item `item` of `count` finished, with its own outputs; from the cache or not. */
-  | { type: 'node-item-done'; runId: string; nodeId: string; item: number; count: number; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number }
+  /** Item `item` of `count` finished, with its own outputs; from the cache or not; `notes` as on node-done. */
+  | { type: 'node-item-done'; runId: string; nodeId: string; item: number; count: number; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; notes?: string[] }
   /** Item `item` of `count` failed; the other items go on, and the node fails once they end. */
   | { type: 'node-item-failed'; runId: string; nodeId: string; item: number; count: number; error: NodeError; durationMs: number }
   /** The node's result came from the cache; `apiCallsSaved` requests were not made again. */
@@ -115,8 +115,10 @@ export type ExecutorEvent =
   /**
    * The node finished: its outputs, how long it took and whether they came from the cache. After a
    * fan-out, `items` says how many runs it made and the outputs are their lists, in item order.
+   * `notes`: what someone using the outputs should know ("stopped at max_tokens: 50"; after a
+   * fan-out, each prefixed "item 2: ").
    */
-  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; items?: number }
+  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; items?: number; notes?: string[] }
   /** The node failed; the nodes that depend on it will be skipped. */
   | { type: 'node-failed'; runId: string; nodeId: string; error: NodeError; durationMs: number }
   /** The run was cancelled while the node was running or still waiting. */

@@ -36,6 +36,17 @@ export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, 
   return values;
 }
 
+/** An empty text on an input that must not get one (an image node's prompt): stops the node before it sends. */
+function checkEmptyTexts(node: PlannedNode, inputs: Readonly<Record<string, Value>>): void {
+  for (const port of node.inputs) {
+    const value = inputs[port.name];
+    if (port.emptyMeans === undefined || value?.kind !== 'text' || value.value.trim() !== '') continue;
+    const from = node.bindings.get(port.name)?.node;
+    const what = value.value === '' ? 'an empty text' : 'a blank text';
+    throw new NodeRunError(`input '${port.label}' got ${what}${from === undefined ? '' : ` from '${from}'`}: ${port.emptyMeans}, so nothing was sent`, { port: port.name });
+  }
+}
+
 /** Each input value converted to what its port takes. */
 function coerceInputs(node: PlannedNode, values: Readonly<Record<string, Value>>): Record<string, Value> {
   const inputs = keyedRecord<Value>();
@@ -93,6 +104,7 @@ export async function prepareRun(
   cacheContext: unknown,
 ): Promise<PreparedNode> {
   const inputs = coerceInputs(node, values);
+  checkEmptyTexts(node, inputs);
   // A param port's value is in the params now, so the node's rules judge it as if typed (a wired
   // prompt over the engine's token limit is found here, before anything is sent, and by the
   // estimate); only the other inputs count as connected.
