@@ -1,8 +1,11 @@
 /**
  * The one error type the API clients throw. Every field is safe to log, show or serialise: the
- * access token is redacted from all text before it is stored, and the endpoint carries neither a
- * query string nor userinfo.
+ * access token is redacted (api/redact.ts) from all text a server could have echoed it into
+ * before it is stored, and the endpoint carries neither a query string nor userinfo.
  */
+import { redact } from './redact';
+
+export { redact };
 
 /**
  * - `http`: the service answered with a non-2xx status (or reported an error inside a stream).
@@ -29,20 +32,6 @@ export interface ApiErrorInit {
   /** How long the service asked us to wait (from `Retry-After`), in milliseconds. */
   retryAfterMs?: number;
   cause?: unknown;
-}
-
-const REDACTED = '[redacted]';
-
-/** Replaces every occurrence of each secret (and its URL-encoded form) in `text`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    out = out.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) out = out.split(encoded).join(REDACTED);
-  }
-  return out;
 }
 
 /** `METHOD scheme://host/path`, with userinfo, query and fragment removed. */
@@ -140,14 +129,14 @@ export class ApiError extends Error {
   readonly attempts: number;
   /** Whether the failure is transient: the same request may succeed later. */
   readonly retryable: boolean;
-  /** For streams: the text that had arrived before the failure. */
+  /** For streams: the text that had arrived before the failure (error metadata: the node's output is the streamed text itself). */
   readonly partialText: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly #detail: string;
   /** Kept as a closure so amended copies stay redacted without the secret being a field. */
   readonly #redact: (text: string) => string;
 
-  /** Secrets (or a redactor that removes them) are applied to every text field before it is stored. */
+  /** Secrets (or a redactor that removes them) are applied to every text a server wrote before it is stored. */
   constructor(init: ApiErrorInit, secrets: readonly string[] | ((text: string) => string) = []) {
     const clean = typeof secrets === 'function' ? secrets : (text: string) => redact(text, secrets);
     const detail = clean(init.detail);
