@@ -48,14 +48,18 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 /** A query parameter named like a credential. */
 const URL_QUERY_KEY = /([?&](?:access_token|api[_-]?key|key|token|auth|password|secret|sig|signature)=)[^&#\s"'<>]+/gi;
 
+/** One word as prose writes it: `token`, `Token`, `TOKEN`; never base64's mixed case. */
+const ONE_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
+
 /**
  * A value after `Bearer` that is a plain word ("Bearer token required") stays, anything token-like
  * goes; after `basic`, an English word too, only base64 goes ("Basic dXNlcjpwdw==", not "basic 512px").
  */
 function schemeValueIsCredential(scheme: string, value: string, known: ReadonlySet<string>): boolean {
   if (known.has(value)) return true;
-  if (/^basic$/i.test(scheme)) return /^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && !/^[a-z]+$/i.test(value);
-  return !/^[a-z]+$/i.test(value) || value.length >= PASSPHRASE_CHARS;
+  const word = ONE_WORD.test(value) && value.length < PASSPHRASE_CHARS;
+  if (/^basic$/i.test(scheme)) return /^[A-Za-z0-9+/]{8,}={0,2}$/.test(value) && !word;
+  return !word;
 }
 
 /**

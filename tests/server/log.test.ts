@@ -31,7 +31,7 @@ describe('loggablePath', () => {
 
 describe('redact', () => {
   it('replaces every occurrence of a secret and any Bearer credential', () => {
-    expect(redact('x=s3cret y=s3cret', ['s3cret'])).toBe('x=[redacted] y=[redacted]');
+    expect(redact('x=s3cret-42 y=s3cret-42', ['s3cret-42'])).toBe('x=[redacted] y=[redacted]');
     expect(redact('Authorization: Bearer abcdefgh12345', [])).toBe('Authorization: Bearer [redacted]');
     expect(redact('any Bearer token or none', [])).toBe('any Bearer token or none');
   });
