@@ -3,6 +3,7 @@
  * access token is redacted (api/redact.ts) from all text a server could have echoed it into
  * before it is stored, and the endpoint carries neither a query string nor userinfo.
  */
+import type { Unanswered } from './cors';
 import { redact } from './redact';
 
 export { redact };
@@ -31,6 +32,8 @@ export interface ApiErrorInit {
   partialText?: string;
   /** How long the service asked us to wait (from `Retry-After`), in milliseconds. */
   retryAfterMs?: number;
+  /** For a browser's failed request to another origin: refused by CORS, or nothing answered (api/cors.ts). */
+  unanswered?: Unanswered;
   cause?: unknown;
 }
 
@@ -132,6 +135,8 @@ export class ApiError extends Error {
   /** For streams: the text that had arrived before the failure (error metadata: the node's output is the streamed text itself). */
   readonly partialText: string | undefined;
   readonly retryAfterMs: number | undefined;
+  /** A browser's request to another origin: `cors` when the server is up but refuses this page, `unreachable` when nothing answered. */
+  readonly unanswered: Unanswered | undefined;
   readonly #detail: string;
   /** Kept as a closure so amended copies stay redacted without the secret being a field. */
   readonly #redact: (text: string) => string;
@@ -158,6 +163,7 @@ export class ApiError extends Error {
     this.retryable = init.retryable;
     this.partialText = init.partialText === undefined ? undefined : clean(init.partialText);
     this.retryAfterMs = init.retryAfterMs;
+    this.unanswered = init.unanswered;
   }
 
   /** What went wrong, without the endpoint prefix and attempt count of `message`. */
@@ -170,7 +176,7 @@ export class ApiError extends Error {
     return new ApiError({
       kind: this.kind, detail: this.#detail, endpoint: this.endpoint, attempts: this.attempts, retryable: this.retryable,
       status: this.status, serviceMessage: this.serviceMessage, serviceBody: this.serviceBody, partialText: this.partialText,
-      retryAfterMs: this.retryAfterMs, cause: this.cause, ...changes,
+      retryAfterMs: this.retryAfterMs, cause: this.cause, ...(this.unanswered === undefined ? {} : { unanswered: this.unanswered }), ...changes,
     }, this.#redact);
   }
 
