@@ -34,7 +34,8 @@ export async function probeUnanswered(fetch: FetchLike, url: string, signal?: Ab
   const stop = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
   try {
     // `cache` is a browser's RequestInit field (Node's types lack it): a cached answer would say nothing about now.
-    const init = { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', redirect: 'manual', signal: stop } as RequestInit;
+    // A no-cors request must follow redirects (the Fetch standard refuses any other mode with a TypeError).
+    const init = { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: stop } as RequestInit;
     const response = await fetch(`${new URL(url).origin}/`, init);
     await response.body?.cancel().catch(() => undefined);
     return 'cors';

@@ -27,6 +27,8 @@ function browser(up: boolean): FakeBrowser {
   const fetch: FetchLike = (url, init) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
     calls.push({ url, ...(init.mode === undefined ? {} : { mode: init.mode }), ...(headers.Authorization === undefined ? {} : { authorization: headers.Authorization }) });
+    // As the Fetch standard has it: a no-cors request that does not follow redirects is refused outright.
+    if (init.mode === 'no-cors' && (init.redirect ?? 'follow') !== 'follow') return Promise.reject(new TypeError('Failed to fetch'));
     // A no-cors request reads nothing, so nothing is refused: it fails only when nothing answers.
     if (init.mode === 'no-cors' && up) return Promise.resolve(new Response(null, { status: 200 }));
     return Promise.reject(new TypeError('Failed to fetch'));
