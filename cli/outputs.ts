@@ -29,8 +29,6 @@ export interface OutputWriterOptions {
    * workflow here); by default the image's own bytes.
    */
   imageBytes?(image: ImageData, file: string, nodeId: string): Uint8Array;
-  /** What to write for a text output (the CLI takes the token out); by default the text itself. */
-  text?(text: string): string;
 }
 
 export interface OutputWriter {
@@ -135,8 +133,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
   const imageBytes = options.imageBytes ?? ((image: ImageData) => Buffer.from(image.b64, 'base64'));
   const putImage = (image: ImageData, stem: string, share: boolean, nodeId: string) =>
     put(`image:${image.b64}`, stem, mimeExtension(image.mime), (name) => imageBytes(image, name, nodeId), share);
-  const textOut = options.text ?? ((text: string) => text);
-  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => textOut(text), share);
+  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => text, share);
 
   return {
     dir,

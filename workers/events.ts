@@ -9,6 +9,7 @@ import type { Value } from '../nodes/types';
 import type { FanOutMode, SplitInput } from './fan-out';
 import type { PlanOptions } from './plan';
 import type { ApiUsage } from '../api/usage';
+import { redact } from '../api/redact';
 import type { WorkflowProblem } from './validate';
 
 /** Values by output name. Read with `ownValue` (workflow/keys.ts): a node's own `{ text }` still answers to 'toString'. */
@@ -132,13 +133,12 @@ export type ExecutorEvent =
 
 export type ExecutorEventType = ExecutorEvent['type'];
 
-const BEARER = /(bearer\s+)[^\s"',;]+/gi;
-
-/** Removes every secret, and anything sent as a bearer token, from text meant for people. */
+/**
+ * Takes the credentials out of an error, warning or retry reason (text a server may have echoed
+ * a request into): api/redact.ts. Never applied to outputs, prompts or streamed text.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text.replace(BEARER, '$1[redacted]');
-  for (const s of secrets) if (s !== '') out = out.split(s).join('[redacted]');
-  return out;
+  return redact(text, secrets);
 }
 
 /**

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
 import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
 import { sha256Hex } from '../../api/image-data';
+import { withoutDistinctiveSecrets } from '../../api/redact';
 import { decodeBase64 } from './digest';
 import { keyedRecord } from '../keys';
 
@@ -120,8 +121,8 @@ export interface ManifestSource {
   image: ManifestImage;
   created?: Date;
   /**
-   * The user's tokens and endpoint URLs, removed wherever they appear. The scrub finds
-   * credential-shaped text and URLs anyway; this catches a token of an unusual shape.
+   * The user's tokens and endpoint URLs, removed wherever they appear when distinctive (api/redact.ts).
+   * The scrub finds credential-shaped text and URLs anyway; this catches a token of an unusual shape.
    */
   secrets?: readonly string[];
 }
@@ -170,7 +171,8 @@ const URL_MARK = '[url removed]';
 function scrubText(text: string, secrets: readonly string[]): string {
   // URLs first, so an endpoint among the secrets goes with the rest of its URL.
   let out = text.replace(URL_TEXT, URL_MARK);
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REMOVED_MARK);
+  // Only a distinctive secret: `text` as a token must not take the word out of every prompt.
+  out = withoutDistinctiveSecrets(out, secrets, REMOVED_MARK);
   return removeCredentialLike(out);
 }
 
