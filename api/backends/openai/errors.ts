@@ -6,10 +6,10 @@
  * account out of quota (429 insufficient_quota), a server out of memory.
  */
 import { ApiError } from '../../errors';
-import { BACKEND_LABEL } from '../types';
+import { openaiDescription } from './describe';
 import type { OpenAIPlan } from './plan';
 
-const LABEL = BACKEND_LABEL.openai;
+const LABEL = openaiDescription.label;
 
 export interface OpenAIErrorBody {
   message?: string;
