@@ -107,6 +107,37 @@ export function defineBackends<const T extends readonly BackendEntry[]>(entries:
   return entries;
 }
 
+/** What the rest of the code takes from a list of backends, by kind. */
+export interface Registry<K extends string> {
+  /** Every kind, in the list's order (a tuple, for schemas that take a non-empty list). */
+  kinds: [K, ...K[]];
+  description: Record<K, BackendDescription<K>>;
+  label: Record<K, string>;
+  defaultBaseUrl: Record<K, string>;
+  isKind(value: unknown): value is K;
+}
+
+/**
+ * The kinds, descriptions, labels and usual addresses of `entries`: registry.ts builds its own
+ * from the real list, and a test can build them from a list of its own. The records have no
+ * prototype, so a kind read from a file never reaches Object's members.
+ */
+export function registryOf<K extends string>(entries: readonly BackendEntry[]): Registry<K> {
+  const byKind = <V>(value: (description: BackendDescription<K>) => V): Record<K, V> => {
+    const record = Object.create(null) as Record<K, V>;
+    for (const { description } of entries) record[description.kind as K] = value(description as BackendDescription<K>);
+    return record;
+  };
+  const kinds = entries.map((entry) => entry.description.kind as K) as [K, ...K[]];
+  return {
+    kinds,
+    description: byKind((d) => d),
+    label: byKind((d) => d.label),
+    defaultBaseUrl: byKind((d) => d.defaultBaseUrl),
+    isKind: (value): value is K => (kinds as readonly unknown[]).includes(value),
+  };
+}
+
 /** The description of `kind` in `entries`, or undefined for a kind they do not hold. */
 export function findBackend(entries: readonly BackendEntry[], kind: string): BackendEntry | undefined {
   return entries.find((entry) => entry.description.kind === kind);

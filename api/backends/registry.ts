@@ -7,7 +7,7 @@
  */
 import { a1111Description } from './a1111/describe';
 import { comfyDescription } from './comfyui/describe';
-import { defineBackends, type BackendDescription } from './describe';
+import { defineBackends, registryOf } from './describe';
 import { openaiDescription } from './openai/describe';
 import { serviceDescription } from './service/describe';
 
@@ -21,24 +21,15 @@ export const BACKENDS = defineBackends([
 /** A backend's id: `service`, `comfyui`… (settings, `--image-backend`, `ATELIER_IMAGE_BACKEND`). */
 export type BackendKind = (typeof BACKENDS)[number]['description']['kind'];
 
+const derived = registryOf<BackendKind>(BACKENDS);
+
 /** Every kind, the service's API first (a tuple, for schemas that take a non-empty list). */
-export const BACKEND_KINDS = BACKENDS.map((entry) => entry.description.kind) as [BackendKind, ...BackendKind[]];
-
-/** A record by kind with no prototype, so a kind read from a file can never reach Object's members. */
-function byKind<V>(value: (description: BackendDescription) => V): Record<BackendKind, V> {
-  const record = Object.create(null) as Record<BackendKind, V>;
-  for (const { description } of BACKENDS) record[description.kind] = value(description);
-  return record;
-}
-
+export const BACKEND_KINDS = derived.kinds;
 /** The description of each kind. */
-export const BACKEND_DESCRIPTION = byKind((description) => description);
-
+export const BACKEND_DESCRIPTION = derived.description;
 /** How each backend is named to a person. */
-export const BACKEND_LABEL = byKind((description) => description.label);
-
+export const BACKEND_LABEL = derived.label;
 /** The base URL each backend kind usually listens on. */
-export const DEFAULT_BASE_URL = byKind((description) => description.defaultBaseUrl);
-
+export const DEFAULT_BASE_URL = derived.defaultBaseUrl;
 /** Whether `value` is a kind this build knows. */
-export const isBackendKind = (value: unknown): value is BackendKind => (BACKEND_KINDS as readonly unknown[]).includes(value);
+export const isBackendKind = derived.isKind;
