@@ -105,8 +105,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
      */
     open(result: LoadResult): LoadResult {
       store.load(result.workflow, { record: true });
-      // A migrated or newer file is not what Save would write: the marker says so.
-      if (result.fromVersion === WORKFLOW_VERSION) core.markSaved();
+      // A migrated or newer file, or one whose ids were renamed, is not what Save would write: the marker says so.
+      if (result.fromVersion === WORKFLOW_VERSION && result.renamedIds.size === 0) core.markSaved();
       else core.markUnsaved();
       return result;
     },

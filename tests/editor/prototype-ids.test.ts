@@ -4,10 +4,14 @@
  * any others, in a document that did not go through the loader's renaming (an old autosave).
  */
 import { describe, expect, it } from 'vitest';
+import { registry } from '../../nodes/index';
+import { catalogueLoadOptions } from '../../nodes/load-options';
 import { gatherShown, toShownOutputs } from '../../src/results/object-urls';
 import { createEditorStore } from '../../src/store/editor-store';
 import { groupItem } from '../../src/store/frames';
+import { loadWorkflow } from '../../workflow/load';
 import type { Workflow } from '../../workflow/schema';
+import { serializeWorkflow } from '../../workflow/serialize';
 import { hostileWorkflow, prototypeSnapshot } from '../helpers/prototype-ids';
 
 const urls = { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined };
@@ -22,6 +26,15 @@ describe('ids that objects answer to, in the editor', () => {
     // The group moved 100 to the right: so did both its nodes.
     expect([at('__proto__'), at('hasOwnProperty')]).toEqual([{ x: 100, y: 0 }, { x: 100, y: 100 }]);
     expect(prototypeSnapshot()).toBe(before);
+  });
+
+  it('opens a file whose ids were renamed as unsaved: Save would not write what the file holds', () => {
+    const s = createEditorStore();
+    s.open(loadWorkflow(JSON.stringify(hostileWorkflow()), catalogueLoadOptions(registry)));
+    expect(s.getState().index.nodeById.has('toString-1')).toBe(true);
+    expect(s.getState().dirty).toBe(true);
+    s.open(loadWorkflow(serializeWorkflow(s.getState().doc), catalogueLoadOptions(registry)));
+    expect(s.getState().dirty).toBe(false);
   });
 
   it('keeps parameters shown as ports for nodes called __proto__ and constructor', () => {
