@@ -12,6 +12,8 @@ import { startFakeUpstream, UPSTREAM_STREAM, type FakeUpstream } from './fake-up
 import { postJson, raw } from './http';
 
 const SERVER_TOKEN = 'server-side-T0ken-4Fw9';
+/** Tests that start servers of their own (a process each, several seconds on a loaded machine). */
+const SERVER_STARTS_MS = 60_000;
 const BROWSER_TOKEN = 'browser-sent-B7x2Qa1';
 const image = { prompt: 'a quiet harbour', steps: 4 };
 const chat = { model: 'upstream-model', messages: [{ role: 'user', content: 'a prompt about pines' }] };
@@ -90,7 +92,7 @@ describe('forwarding image requests', () => {
       expect(output).toMatch(/GET \/local\/text\/v1\/models 200/);
       expect(output).not.toContain('[redacted]');
     }
-  });
+  }, SERVER_STARTS_MS);
 
   it('takes nothing but a known engine id from the path', async () => {
     const before = upstream.received.length;
@@ -205,5 +207,5 @@ describe('forwarder settings', () => {
     expect(warned.output).toContain(`warning: the config file ${file} holds a token but other users can read it`);
     expect(warned.output).toContain('chmod 600');
     expect(warned.output).not.toContain('file-token-Zx81');
-  });
+  }, SERVER_STARTS_MS);
 });
