@@ -30,6 +30,13 @@ describe('the backend registry', () => {
     expect(() => defineBackends([BACKENDS[0]!, { ...BACKENDS[1]!, description: { ...BACKENDS[1]!.description, kind: 'Comfy UI' } }])).toThrow(/lower case/);
   });
 
+  it('loads each real backend on first use, and none of them quotes a price yet (the cost panel keeps price units for them)', async () => {
+    for (const kind of BACKEND_KINDS) {
+      const backend = await createBackend({ config: { kind, baseUrl: DEFAULT_BASE_URL[kind] } });
+      expect([backend.kind, backend.label, backend.price]).toEqual([kind, BACKEND_LABEL[kind], undefined]);
+    }
+  });
+
   it("a registered backend is one of the Settings' choices, by its label", () => {
     expect(backendChoicesFor(WITH_MADE_UP, 'direct')).toContainEqual({ kind: 'made-up', label: 'Made-up Cloud' });
     expect(backendChoicesFor(BACKENDS, 'direct').map((c) => c.kind)).not.toContain('made-up');
