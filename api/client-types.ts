@@ -6,7 +6,7 @@ import type { EngineId } from './catalog';
 import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './chat';
 import type { ImageRequest, ImageResponse } from './image';
 import type { RetryNotice } from './retry';
-import type { ImageCallOptions, TranslationReview } from './backends/types';
+import type { ImageCallOptions, PriceQuote, TranslationReview } from './backends/types';
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
@@ -27,6 +27,8 @@ export interface ImageClient {
    * refusing it), found without sending anything. Absent (or undefined): sent as it is.
    */
   review?(engine: EngineId, request: ImageRequest): TranslationReview | undefined;
+  /** What the backend behind `engine` quotes for `request`, sending nothing. Absent (or undefined): no price is quoted. */
+  price?(engine: EngineId, request: ImageRequest): PriceQuote | undefined;
 }
 
 /** One piece of a streamed completion. */

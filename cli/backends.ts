@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BackendNamesConfigSchema, EngineBackendsSchema, type BackendNamesConfig, type EngineBackends } from '../api/backends/config';
-import { backendChoices, findBackend, orList, type BackendEntry } from '../api/backends/describe';
+import { backendChoices, findBackend, missingCredential, orList, type BackendEntry } from '../api/backends/describe';
 import { BACKENDS, type BackendKind } from '../api/backends/registry';
 import { ENGINES, type EngineId } from '../api/catalog';
 import { UsageError, type BackendArgs } from './args';
@@ -126,4 +126,10 @@ export async function resolveBackends(args: BackendArgs, cwd: string, entries: r
     if (backends[engine] === undefined) throw new UsageError(`${flag} ${engine}=…: the ${engine} engine is not routed to a backend`);
   }
   return backends;
+}
+
+/** Throws a UsageError when a backend the run uses requires a credential and ATELIER_BACKEND_TOKEN is not set. */
+export function checkCredentials(backends: EngineBackends, env: Readonly<Record<string, string | undefined>>, entries: readonly BackendEntry[] = BACKENDS): void {
+  const missing = missingCredential(entries, backends, (env.ATELIER_BACKEND_TOKEN?.trim() ?? '') !== '', 'ATELIER_BACKEND_TOKEN');
+  if (missing !== undefined) throw new UsageError(missing);
 }

@@ -19,7 +19,7 @@ import { routeImageRequests } from '../api/backends/index';
 import { nodeWebSocket } from '../server/node-websocket';
 import type { ImageClient } from '../api/client-types';
 import { reviewOf } from '../workers/backend-review';
-import { resolveBackends } from './backends';
+import { checkCredentials, resolveBackends } from './backends';
 import { checkBaseUrl, openEndpoints } from './endpoints';
 import { EXIT, type CliIo } from './io';
 import { createImageEmbedder } from './embed';
@@ -66,6 +66,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   if (args.imageBaseUrl !== undefined) checkBaseUrl('--image-base-url', args.imageBaseUrl);
   if (args.textBaseUrl !== undefined) checkBaseUrl('--text-base-url', args.textBaseUrl);
   const backends = await resolveBackends(args.backends, io.cwd);
+  checkCredentials(backends, io.env);
   // What the backends cannot take is a problem of the workflow, found before anything starts.
   const prepared = await prepareRun(args, io.cwd, reviewOf(await routeImageRequests(NOT_SENT, backends)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);

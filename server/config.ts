@@ -9,7 +9,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EngineBackendsSchema, type EngineBackends } from '../api/backends/config';
-import { backendChoices, findBackend, orList, type BackendEntry } from '../api/backends/describe';
+import { backendChoices, findBackend, missingCredential, orList, type BackendEntry } from '../api/backends/describe';
 import { BACKENDS, type BackendKind } from '../api/backends/registry';
 import { ENGINES } from '../api/catalog';
 
@@ -115,6 +115,8 @@ export function loadConfig(env: Env = process.env, backends: readonly BackendEnt
     imageBackends: imageBackends(env, fromFile, backends),
     backendToken: pick('ATELIER_BACKEND_TOKEN', fromFile.backendToken),
   };
+  const missing = missingCredential(backends, forwarder.imageBackends, forwarder.backendToken !== undefined, 'ATELIER_BACKEND_TOKEN or the config file\'s "backendToken"');
+  if (missing !== undefined) throw new ConfigError(missing);
   for (const [engine, backend] of Object.entries(forwarder.imageBackends)) {
     const url = new URL(backend.baseUrl);
     if (forwarder.backendToken !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {

@@ -17,6 +17,7 @@ import { nodeName } from '../nodes/labels';
 import { fanningNodes } from '../nodes/list-flow';
 import type { RunContext, Value } from '../nodes/types';
 import { reviewNode, type ReviewRequest } from './backend-review';
+import { priceNode, priceTotals, type NodePrice, type PriceRequest, type PriceTotals } from './estimate-price';
 import { bypassOutputs, type Unavailable } from './bypass';
 import type { CacheStore } from './cache';
 import { nodeCost, type NodeCost } from './cost';
@@ -37,6 +38,8 @@ export interface EstimateDeps {
   cacheScope?: string;
   /** The image backends' review (the image client's `review`): what they approximate, leave out or refuse. */
   review?: ReviewRequest;
+  /** What the image backends quote (the image client's `price`), where they do. */
+  price?: PriceRequest;
   /**
    * Told of each node the cache answers whole (every item, for a node that runs once per item):
    * its outputs, and when they were made if the cache knows (the newest of its items).
@@ -70,6 +73,8 @@ export interface NodeEstimate extends Omit<NodeCost, 'known'> {
   reason?: string;
   /** For an image node that will run on a backend that changes its request: which, and how. */
   backend?: { label: string; notes: TranslationNote[] };
+  /** For an image node whose backend quotes a price: the quote, and each image's price where it gives one. */
+  price?: NodePrice;
   /** It runs once per item of a list: how many times ("8 × 3 = 24" in `itemsDescription`); its figures count them all. */
   items?: number;
   itemsDescription?: string;
@@ -93,6 +98,8 @@ export interface EstimateTotals {
   unknownNodes: number;
   /** Present when a node runs once per item: such nodes, their items where known, and those counted once for want of their list. */
   fanOut?: { nodes: number; items: number; unknownNodes: number };
+  /** Present when a backend quotes a price: the money of the nodes that run. */
+  price?: PriceTotals;
 }
 
 /** The figures of a run that a batch adds up. */
@@ -137,8 +144,13 @@ export async function estimateRun(
   const unavailable = new Map<string, ReadonlyMap<string, Unavailable>>();
   const unavailableAt = (ref: PortRef) => unavailable.get(ref.node)?.get(ref.port);
   const backendOf = (node: PlannedNode, params: Record<string, unknown>): Partial<NodeEstimate> => {
-    const review = reviewNode(node.def, params, new Set(node.bindings.keys()), deps.review);
-    return review === undefined || review.notes.length === 0 ? {} : { backend: { label: review.label, notes: review.notes } };
+    const connected = new Set(node.bindings.keys());
+    const review = reviewNode(node.def, params, connected, deps.review);
+    const price = priceNode(node.def, params, connected, deps.price);
+    return {
+      ...(review === undefined || review.notes.length === 0 ? {} : { backend: { label: review.label, notes: review.notes } }),
+      ...(price === undefined ? {} : { price }),
+    };
   };
 
   const estimateNode = async (node: PlannedNode): Promise<NodeEstimate> => {
@@ -256,5 +268,7 @@ function totalsOf(nodes: readonly NodeEstimate[]): EstimateTotals {
       if (n.fansOut === true) totals.fanOut.unknownNodes++;
     }
   }
+  const price = priceTotals(nodes);
+  if (price !== undefined) totals.price = price;
   return totals;
 }

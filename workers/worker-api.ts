@@ -21,6 +21,7 @@ import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
 import { laterRuns } from './batch-estimate';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
+import { priceOf } from './estimate-price';
 import type { RunSummary } from './events';
 import { createExecutor, type Executor } from './executor';
 import type { FanOutAsk } from './run-fan-out';
@@ -203,6 +204,7 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
     deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
   );
   const review = image.review?.bind(image);
+  const price = priceOf(image);
   const executor = createExecutor({
     registry: deps.registry,
     api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
@@ -214,7 +216,8 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
     secrets: [...(token === undefined ? [] : [token]), ...credentials],
     cacheScope: scope,
   });
-  return { executor, estimateDeps: { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) } };
+  const quotes = price === undefined ? {} : { price };
+  return { executor, estimateDeps: { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }), ...quotes } };
 }
 
 export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {

@@ -164,3 +164,16 @@ export function backendChoices(entries: readonly BackendEntry[]): string[] {
 export function orList(words: readonly string[]): string {
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]!}`;
 }
+
+/**
+ * The first engine routed to a backend whose description requires a credential, when none is
+ * given: a sentence for the CLI's and the server's errors, naming `setting` as where to put it.
+ */
+export function missingCredential(entries: readonly BackendEntry[], routed: Readonly<Record<string, { kind: string } | undefined>>, given: boolean, setting: string): string | undefined {
+  if (given) return undefined;
+  for (const [engine, backend] of Object.entries(routed)) {
+    const credential = backend === undefined ? undefined : findBackend(entries, backend.kind)?.description.credential;
+    if (credential?.required === true) return `the ${engine} engine goes to ${findBackend(entries, backend!.kind)!.description.label}, which needs its ${credential.label}: set ${setting}`;
+  }
+  return undefined;
+}

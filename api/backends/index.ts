@@ -69,7 +69,7 @@ export interface RemoteBackend {
 /**
  * `client` (the forwarder's route, which speaks the service's contract) with the review of the
  * backends the server sends each engine to, so the run's problems and cost panel say before a
- * run what they will approximate or refuse. The backends built here only review: the requests
+ * run what they will approximate or refuse, and what they quote. The backends built here only review: the requests
  * still go through `client` to the server, which holds the backends' addresses and credentials.
  */
 export async function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): Promise<ImageClient> {
@@ -84,6 +84,7 @@ export async function reviewForwardedBackends(client: ImageClient, forwarded: Pa
   return {
     generate: (engine, request, options) => client.generate(engine, request, options),
     review: (engine, request) => reviewers.get(engine)?.review(engine, request) ?? client.review?.(engine, request),
+    price: (engine, request) => reviewers.get(engine)?.price?.(engine, request) ?? client.price?.(engine, request),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The image client the executor sees when engines are routed to backends: each engine's
  * requests go to the backend configured for it, and `review` tells before a run what that
- * backend will do with a request.
+ * backend will do with a request, and `price` what it will cost where the backend quotes one.
  */
 import type { EngineId } from '../catalog';
 import type { ImageClient } from '../client-types';
@@ -14,6 +14,10 @@ export function createImageRouter(routes: EngineRoutes): ImageClient {
     review(engine, request) {
       const route = routes[engine];
       return route.review === undefined ? undefined : route.review(engine, request);
+    },
+    price(engine, request) {
+      const route = routes[engine];
+      return route.price === undefined ? undefined : route.price(engine, request);
     },
   };
 }

@@ -5,7 +5,7 @@
 import type { NodeEstimate, RunEstimate } from '../../workers/estimate';
 import type { Workflow } from '../../workflow/schema';
 import { useRunContext } from './context';
-import { plural } from './format';
+import { plural, quoteText } from './format';
 
 type Ready = Extract<RunEstimate, { ok: true }>;
 
@@ -38,7 +38,8 @@ function costLine(n: NodeEstimate, upstream: string | undefined): string {
       const what = parts.length === 0 ? 'free' : parts.join('; ');
       const why = !n.cacheable && n.apiCalls > 0 ? ' (never cached: random seed or re-run)' : '';
       const unknown = n.unknownUntilUpstreamRuns ? ` · counted as running: whether it is cached is known once ${upstream ?? 'the node before it'} has run` : '';
-      return `${what}${why}${unknown}`;
+      const money = n.price === undefined ? '' : ` · ${quoteText(n.price.quote)}`;
+      return `${what}${why}${money}${unknown}`;
     }
   }
 }

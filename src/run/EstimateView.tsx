@@ -3,7 +3,8 @@
  * units (a regular-sampler image is 1, a premium one 2), which nodes the cache answers for
  * nothing, and, honestly, the nodes whose cost cannot be known until something upstream has run.
  * With a batch count above one, the batch's total: the worker's estimate says what each later run adds (workers/batch-estimate.ts). What the image backends
- * approximate or leave out of each node's request is said beside it (BackendNotes).
+ * approximate or leave out of each node's request is said beside it (BackendNotes). Where a backend
+ * quotes a price (a hosted provider), the money too, with the price's source and date.
  */
 import { useState } from 'react';
 import { addFigures } from '../../api/usage';
@@ -12,7 +13,7 @@ import type { Workflow } from '../../workflow/schema';
 import BackendNotes from './BackendNotes';
 import EstimateNodes from './EstimateNodes';
 import { useEstimate, useRunContext } from './context';
-import { plural } from './format';
+import { formatUsd, plural, quoteText } from './format';
 
 type Ready = Extract<RunEstimate, { ok: true }>;
 
@@ -35,6 +36,21 @@ function Breakdown({ estimate, workflow }: { estimate: Ready; workflow: Workflow
   );
 }
 
+/** What the backends that quote a price say the run costs, with where each price comes from. */
+function Money({ price, batch }: { price: NonNullable<Ready['totals']['price']>; batch: boolean }) {
+  const known = price.pricedNodes > 0 ? `≈ ${formatUsd(price.amountUsd)}${batch ? ' (first run)' : ''}` : '';
+  const unknown = price.unknownNodes > 0 ? `${plural(price.unknownNodes, 'node')}: price unknown` : '';
+  return (
+    <>
+      <dt>Money</dt>
+      <dd>
+        {[known, unknown].filter((part) => part !== '').join('; ')}
+        {price.quotes.map((quote) => <span key={JSON.stringify(quote)} className="run-estimate__quote">{quoteText(quote)}</span>)}
+      </dd>
+    </>
+  );
+}
+
 function Figures({ estimate, count }: { estimate: Ready; count: number }) {
   const { describeNode } = useRunContext();
   const t = estimate.totals;
@@ -53,6 +69,7 @@ function Figures({ estimate, count }: { estimate: Ready; count: number }) {
         <dd>{f.images}</dd>
         <dt>Price units</dt>
         <dd title="A regular-sampler image is 1 unit; a premium sampler costs twice as much">{f.priceUnits}</dd>
+        {t.price && <Money price={t.price} batch={batch !== undefined} />}
         {t.chatCalls > 0 && (
           <>
             <dt>Chat tokens</dt>

@@ -1,3 +1,4 @@
+import type { PriceQuote } from '../../api/backends/types';
 import type { ApiUsage } from '../../api/usage';
 import type { FanOutProgress } from './run-state';
 /** Durations and counts as the run badges and the run panel print them. */
@@ -49,4 +50,16 @@ export function restoredText(at: number | null, now = new Date()): string {
   const sameDay = made.toDateString() === now.toDateString();
   const time = made.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return `Restored from cache · made ${sameDay ? time : `${made.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`}`;
+}
+
+/** $0.003, $0.012, $1.23: three significant figures at most, for prices of a few cents. */
+export function formatUsd(amount: number): string {
+  return `$${amount >= 1 ? amount.toFixed(2) : String(Number(amount.toPrecision(3)))}`;
+}
+
+/** "≈ $0.003 per image · fal.ai/pricing, 2026-11-01", or "price unknown: why". */
+export function quoteText(quote: PriceQuote): string {
+  if (!quote.known) return `price unknown: ${quote.why}`;
+  const source = quote.source.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  return `≈ ${formatUsd(quote.amountUsd)} per ${quote.per} · ${source}, ${quote.date}`;
 }

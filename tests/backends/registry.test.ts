@@ -10,7 +10,7 @@ import { backendList, namesTable } from '../../api/backends/docs';
 import { createBackend } from '../../api/backends/index';
 import { BACKENDS, BACKEND_KINDS, BACKEND_LABEL, DEFAULT_BASE_URL } from '../../api/backends/registry';
 import { usageText } from '../../cli/args';
-import { resolveBackends } from '../../cli/backends';
+import { checkCredentials, resolveBackends } from '../../cli/backends';
 import { backendSettings, loadConfig } from '../../server/config';
 import { backendChoicesFor } from '../../src/settings/backend-choices';
 import { madeUpDescription } from './made-up/describe';
@@ -28,6 +28,13 @@ describe('the backend registry', () => {
     expect(() => defineBackends([...BACKENDS, BACKENDS[1]!])).toThrow(/'comfyui' is registered twice/);
     expect(() => defineBackends([BACKENDS[1]!])).toThrow(/first backend must be the service/);
     expect(() => defineBackends([BACKENDS[0]!, { ...BACKENDS[1]!, description: { ...BACKENDS[1]!.description, kind: 'Comfy UI' } }])).toThrow(/lower case/);
+  });
+
+  it('loads each real backend on first use, and none of them quotes a price yet (the cost panel keeps price units for them)', async () => {
+    for (const kind of BACKEND_KINDS) {
+      const backend = await createBackend({ config: { kind, baseUrl: DEFAULT_BASE_URL[kind] } });
+      expect([backend.kind, backend.label, backend.price]).toEqual([kind, BACKEND_LABEL[kind], undefined]);
+    }
   });
 
   it("a registered backend is one of the Settings' choices, by its label", () => {
@@ -53,8 +60,16 @@ describe('the backend registry', () => {
     await expect(resolveBackends({ kind: 'made-up', checkpoints: [], assets: [] }, '/')).rejects.toThrow(/--image-backend must be one of service, comfyui, a1111, openai$/);
   });
 
+  it('its required key is asked for before a run starts, by the CLI and by the server', () => {
+    const routed = { sdxl: { kind: 'made-up' as never, baseUrl: 'https://images.made-up.invalid' } };
+    expect(() => checkCredentials(routed, {}, WITH_MADE_UP)).toThrow('the sdxl engine goes to Made-up Cloud, which needs its API key: set ATELIER_BACKEND_TOKEN');
+    expect(() => checkCredentials(routed, { ATELIER_BACKEND_TOKEN: 'key-1' }, WITH_MADE_UP)).not.toThrow();
+    expect(() => checkCredentials({ sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188' } }, {}, WITH_MADE_UP)).not.toThrow();
+  });
+
   it("the server's ATELIER_IMAGE_BACKEND takes it, and its settings table names it", () => {
-    const { forwarder } = loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' }, WITH_MADE_UP).config;
+    expect(() => loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' }, WITH_MADE_UP)).toThrow(`the sdxl engine goes to Made-up Cloud, which needs its API key: set ATELIER_BACKEND_TOKEN or the config file's "backendToken"`);
+    const { forwarder } = loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up', ATELIER_BACKEND_TOKEN: 'key-1' }, WITH_MADE_UP).config;
     expect(forwarder.imageBackends.sdxl).toEqual({ kind: 'made-up', baseUrl: 'https://images.made-up.invalid' });
     expect(() => loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' })).toThrow(/is not a backend; use one of comfyui, a1111, openai$/);
     expect(() => loadConfig({ ...noFile, ATELIER_BACKEND_URL: 'http://x.invalid' }, WITH_MADE_UP)).toThrow('needs ATELIER_IMAGE_BACKEND (comfyui, a1111, openai or made-up)');
