@@ -13,7 +13,7 @@ import { createA1111Backend } from './a1111/index';
 import { createComfyBackend } from './comfyui/index';
 import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
-import type { BackendKind, ImageBackend } from './types';
+import type { BackendKind, BackendNames, ImageBackend } from './types';
 
 const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend) | undefined> = {
   service: createServiceBackend,
@@ -27,6 +27,8 @@ export interface BackendSetup {
   config: BackendConfig;
   /** The backend's credential (a bearer token; `user:password` for AUTOMATIC1111's --api-auth). */
   credential?: string;
+  /** What the backend listed it has, when known: names missing from it are refused in review. */
+  listed?: BackendNames;
 }
 
 export function createBackend(setup: BackendSetup, common: CommonOptions = {}): ImageBackend {
@@ -37,6 +39,7 @@ export function createBackend(setup: BackendSetup, common: CommonOptions = {}): 
     baseUrl: setup.config.baseUrl,
     ...(setup.credential === undefined || setup.credential === '' ? {} : { token: setup.credential }),
     ...(setup.config.names === undefined ? {} : { names: setup.config.names }),
+    ...(setup.listed === undefined ? {} : { listed: setup.listed }),
   });
 }
 
@@ -67,6 +70,8 @@ export function routeImageRequests(
 export interface RemoteBackend {
   kind: BackendKind;
   names?: BackendNamesConfig;
+  /** What that backend listed it has, when known (the server asked it): checked in review. */
+  listed?: BackendNames;
 }
 
 /**
@@ -74,13 +79,15 @@ export interface RemoteBackend {
  * backends the server sends each engine to, so the run's problems and cost panel say before a
  * run what they will approximate or refuse. The backends built here only review: the requests
  * still go through `client` to the server, which holds the backends' addresses and credentials.
+ * The same serves a routed client whose backends' lists became known (`withListedNames`).
  */
 export function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): ImageClient {
   const reviewers = new Map<EngineId, ImageBackend>();
   for (const engine of ENGINES) {
     const remote = forwarded[engine];
     if (remote !== undefined && remote.kind !== 'service') {
-      reviewers.set(engine, createBackend({ config: { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) } }));
+      const config = { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) };
+      reviewers.set(engine, createBackend({ config, ...(remote.listed === undefined ? {} : { listed: remote.listed }) }));
     }
   }
   if (reviewers.size === 0) return client;
@@ -88,6 +95,22 @@ export function reviewForwardedBackends(client: ImageClient, forwarded: Partial<
     generate: (engine, request, options) => client.generate(engine, request, options),
     review: (engine, request) => reviewers.get(engine)?.review(engine, request) ?? client.review?.(engine, request),
   };
+}
+
+/**
+ * `client` (routed by `backends`) whose review also checks each engine's request against the
+ * names its backend listed (`listed`, by engine, as the settings or the worker asked them): a
+ * file the backend lacks is a refusal before anything is sent. Engines whose lists are not known
+ * keep the client's own review.
+ */
+export function withListedNames(client: ImageClient, backends: EngineBackends = {}, listed: Partial<Record<EngineId, BackendNames>> = {}): ImageClient {
+  const remotes: Partial<Record<EngineId, RemoteBackend>> = {};
+  for (const engine of ENGINES) {
+    const config = backends[engine];
+    const names = listed[engine];
+    if (config !== undefined && names !== undefined) remotes[engine] = { kind: config.kind, ...(config.names === undefined ? {} : { names: config.names }), listed: names };
+  }
+  return reviewForwardedBackends(client, remotes, 'http://127.0.0.1/');
 }
 
 /**
