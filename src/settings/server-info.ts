@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BackendNamesConfig } from '../../api/backends/config';
-import type { BackendKind } from '../../api/backends/types';
+import type { BackendKind, BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 import { createSmallStore } from '../ui/small-store';
 
@@ -16,6 +16,8 @@ export interface ServerBackend {
   kind: BackendKind;
   label: string;
   names?: BackendNamesConfig;
+  /** What the backend listed it has, when the server could ask it. */
+  listed?: BackendNames;
 }
 
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */

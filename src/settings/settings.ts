@@ -4,6 +4,9 @@
  * (localStorage), never written into a workflow file, an autosave or an export. Tokens and backend
  * credentials are kept in sessionStorage unless the user asks to remember them on this device.
  */
+import type { BackendConfig } from '../../api/backends/config';
+import type { BackendNames } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
 import type { ApiUse } from '../../nodes/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { NO_IMAGE_BACKENDS, type BackendCredentials, type BackendRules, type ImageBackendSettings } from './backend-types';
@@ -162,12 +165,16 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
   }
 }
 
+/** What a backend listed it has, as the settings asked it (backend-names.ts); undefined when not known. */
+export type ListedNames = (config: BackendConfig, credential: string) => BackendNames | undefined;
+
 /**
  * What the run worker's `configure()` takes for these settings. Through the server, the engines
  * go where the server sends them (`server`'s answer says which backends, for the review before a
- * run); on the other routes, to the backends of these settings, each with its own credential.
+ * run); on the other routes, to the backends of these settings, each with its own credential and,
+ * where `listed` knows them, the names it has (checked before a run).
  */
-export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules): WorkerSettings {
+export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules, listed?: ListedNames): WorkerSettings {
   const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency, maxFanOut: settings.maxFanOut };
   if (settings.mode === 'forward') {
     const forwarded = forwardedBackends(server);
@@ -177,7 +184,16 @@ export function workerSettingsFor(settings: Settings, origin: string, server: Se
   if (rules === undefined) return base;
   const { backends, credentials } = rules.resolve(settings);
   if (Object.keys(backends).length === 0) return base;
-  return { ...base, imageBackends: backends, ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }) };
+  const names: Partial<Record<EngineId, BackendNames>> = {};
+  for (const [engine, config] of Object.entries(backends) as [EngineId, BackendConfig][]) {
+    const known = listed?.(config, credentials[engine] ?? '');
+    if (known !== undefined) names[engine] = known;
+  }
+  return {
+    ...base, imageBackends: backends,
+    ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }),
+    ...(Object.keys(names).length === 0 ? {} : { backendNames: names }),
+  };
 }
 
 /** Every token, credential and endpoint the settings hold, in use or not: never let into a manifest. */
