@@ -39,7 +39,7 @@ export async function generateOnBackend(backend: ImageBackend, engine: EngineId,
   const request = body as Parameters<ImageBackend['generate']>[1];
   const review = backend.review(engine, request);
   if (review.refusals.length > 0) {
-    throw new HttpError(400, review.refusals.map((r) => `${r.path}: ${r.message.startsWith(review.label) ? '' : `${review.label} cannot take this request: `}${r.message}`).join('; '));
+    throw new HttpError(400, review.refusals.map((r) => `${r.path}: ${r.message.startsWith(`${review.label} has no `) ? '' : `${review.label} cannot take this request: `}${r.message}`).join('; '));
   }
   try {
     return await backend.generate(engine, request, { signal });

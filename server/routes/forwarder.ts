@@ -13,6 +13,7 @@ import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject, sendJson } from '../http-utils';
 import { forwardBackends, generateOnBackend } from './forward-backend';
+import { localChat, localModels } from './local-text';
 import { redact } from '../log';
 import { type RequestContext, type Route } from '../router';
 
@@ -79,13 +80,15 @@ export function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typ
         },
       },
     },
+    // With no chat upstream, chat is answered by the local text engine (the offline stand-in,
+    // as /api/info says) rather than refused: images can go to a backend with no chat service.
     {
       path: `${FORWARD_TEXT_BASE}/v1/chat/completions`,
-      methods: { POST: (ctx) => forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`) },
+      methods: { POST: (ctx) => (forwarder.textBaseUrl === undefined ? localChat(ctx, config) : forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`)) },
     },
     {
       path: `${FORWARD_TEXT_BASE}/v1/models`,
-      methods: { GET: (ctx) => forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`) },
+      methods: { GET: (ctx) => (forwarder.textBaseUrl === undefined ? localModels(ctx, config) : forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`)) },
     },
   ];
 }

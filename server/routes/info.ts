@@ -25,7 +25,10 @@ export interface ServerInfo {
   };
   forwarder: {
     image: boolean;
+    /** Whether a chat upstream is configured (ATELIER_TEXT_BASE_URL). */
     text: boolean;
+    /** Where /forward/text goes: the chat upstream, or without one the local text engine (the offline stand-in). */
+    chat: 'upstream' | 'local';
     /** Where the browser sends forwarded requests; meaningful only when the flag above is true. */
     imageBaseUrl: string;
     textBaseUrl: string;
@@ -55,6 +58,7 @@ export function infoRoutes(config: ServerConfig): Route[] {
             forwarder: {
               image: config.forwarder.imageBaseUrl !== undefined || Object.keys(config.forwarder.imageBackends).length > 0,
               text: config.forwarder.textBaseUrl !== undefined,
+              chat: config.forwarder.textBaseUrl === undefined ? 'local' : 'upstream',
               imageBaseUrl: `${origin}${FORWARD_IMAGE_BASE}`,
               textBaseUrl: `${origin}${FORWARD_TEXT_BASE}`,
               imageBackends: Object.fromEntries(Object.entries(config.forwarder.imageBackends).map(([engine, backend]) => [

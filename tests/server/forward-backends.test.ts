@@ -77,6 +77,29 @@ describe('the forwarder on an image backend', () => {
     expect(text).not.toContain(new URL(a1111.url).port);
   });
 
+  it('a server started with only ATELIER_IMAGE_BACKEND runs a chat node on the local text engine, and /api/info says so', async () => {
+    const info = JSON.parse((await raw(comfyServer.url, '/api/info')).text) as { forwarder: { text: boolean; chat: string } };
+    expect(info.forwarder).toMatchObject({ text: false, chat: 'local' });
+    // The chat node's request, as the editor's worker sends it on the route through this server.
+    const { createChatClient } = await import('../../api/chat-client');
+    const { registry } = await import('../../nodes/index');
+    const { createExecutor } = await import('../../workers/executor');
+    const { createImageClient } = await import('../../api/image-client');
+    const executor = createExecutor({
+      registry, settings: { chatModel: 'atelier-local-chat' },
+      api: { image: createImageClient({ baseUrl: `${comfyServer.url}/forward/image` }), chat: createChatClient({ baseUrl: `${comfyServer.url}/forward/text` }) },
+    });
+    const writer = registry.get('chat-prompt-writer')!;
+    const workflow = {
+      format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' },
+      nodes: [{ id: 'chat', type: writer.type, position: { x: 0, y: 0 }, params: writer.params.parse({ user: 'a lighthouse at dusk', max_tokens: 40 }) as Record<string, unknown> }], edges: [],
+    };
+    const summary = await executor.run(workflow);
+    expect(summary.status).toBe('succeeded');
+    expect(comfy.received.prompts).toHaveLength(0);
+    expect(comfyServer.output()).toContain('text to the local text engine (offline stand-in');
+  });
+
   it('the start-up lines say where each engine goes, without the credential', () => {
     expect(server.output()).toMatch(/backend: +sdxl to AUTOMATIC1111 \/ Forge at 127\.0\.0\.1:\d+ \(with ATELIER_BACKEND_TOKEN\)/);
     expect(server.output()).toContain('forwarder:    image to backends (below)');
