@@ -23,7 +23,13 @@ export interface ServerBackend {
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */
 export interface ServerInfo {
   localEngines?: { models?: string[]; tokenRequired?: boolean };
-  forwarder?: { image?: boolean; text?: boolean; imageBackends?: Partial<Record<EngineId, ServerBackend>> };
+  forwarder?: {
+    image?: boolean;
+    text?: boolean;
+    /** Where the server sends chat: its upstream, or without one its local text engine (the offline stand-in). */
+    chat?: 'upstream' | 'local';
+    imageBackends?: Partial<Record<EngineId, ServerBackend>>;
+  };
 }
 
 /** The backends the server's forwarder translates for, for the worker's review; undefined when none. */

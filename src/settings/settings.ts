@@ -22,6 +22,16 @@ export { checkBaseUrl };
  */
 export type EndpointMode = 'local' | 'forward' | 'direct';
 
+/**
+ * Where chat nodes go, chosen apart from images: `route`, the chat API of the route above (the
+ * local engines, the server's chat upstream, or the direct Chat API base URL); `local`, the local
+ * text engine, an offline stand-in that is not a language model, on any route.
+ */
+export type ChatChoice = 'route' | 'local';
+
+/** How the local chat engine is named wherever a person chooses it or is told a run uses it. */
+export const CHAT_STAND_IN_LABEL = 'local stand-in (offline, not a language model)';
+
 export interface Settings {
   mode: EndpointMode;
   /** Base URLs for `direct` mode. */
@@ -33,6 +43,8 @@ export interface Settings {
   serverToken: string;
   /** Keep the tokens in localStorage instead of only for this browser session. */
   rememberTokens: boolean;
+  /** Where chat nodes go (the route's chat API, or the local stand-in). */
+  chat: ChatChoice;
   /** Used by chat nodes whose own model field is empty. */
   chatModel: string;
   /** How many nodes may run at once. */
@@ -59,6 +71,7 @@ export const DEFAULT_SETTINGS: Settings = {
   directToken: '',
   serverToken: '',
   rememberTokens: false,
+  chat: 'route',
   chatModel: 'atelier-local-chat',
   concurrency: 4,
   imageBackends: NO_IMAGE_BACKENDS,
@@ -110,6 +123,7 @@ export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Se
     directToken: str(tokens.directToken, ''),
     serverToken: str(tokens.serverToken, ''),
     rememberTokens,
+    chat: saved.chat === 'local' ? 'local' : 'route',
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
     ...(rules === undefined ? { imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} } : rules.read(storage, rememberTokens)),
@@ -143,11 +157,26 @@ export interface Endpoints {
   imageBaseUrl: string;
   textBaseUrl: string;
   token?: string;
+  /** Set when chat goes elsewhere than `token` may: the chat requests' own token (none when empty). */
+  chatAuth?: { token?: string };
+}
+
+/** The token chat requests carry for these endpoints. */
+export function chatTokenOf(endpoints: Endpoints): string | undefined {
+  return endpoints.chatAuth === undefined ? endpoints.token : endpoints.chatAuth.token;
 }
 
 /** Where requests go for these settings, as absolute URLs for a page served from `origin`. */
 export function endpointsFor(settings: Settings, origin: string): Endpoints {
   const server = settings.serverToken === '' ? {} : { token: settings.serverToken };
+  const routed = routeEndpoints(settings, origin, server);
+  if (settings.chat !== 'local' || settings.mode === 'local') return routed;
+  // Chat on this server's local engine: it carries this server's token, never the direct one.
+  const textBaseUrl = `${origin}${LOCAL_TEXT_PATH}`;
+  return settings.mode === 'forward' ? { ...routed, textBaseUrl } : { ...routed, textBaseUrl, chatAuth: server };
+}
+
+function routeEndpoints(settings: Settings, origin: string, server: { token?: string }): Endpoints {
   switch (settings.mode) {
     case 'local':
       return { imageBaseUrl: `${origin}${LOCAL_IMAGE_PATH}`, textBaseUrl: `${origin}${LOCAL_TEXT_PATH}`, ...server };
@@ -225,22 +254,34 @@ export function settingsProblems(settings: Settings, server: ServerInfoState = n
   if (settings.mode !== 'forward' && uses.image && rules !== undefined) problems.push(...rules.resolve(settings).problems);
   if (settings.mode === 'direct') {
     const image = (loaded?.usesServiceApi(settings.imageBackends) ?? true) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
-    for (const problem of [image, directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
+    const chat = settings.chat === 'local' ? undefined : directUrlProblem('Chat API base URL', settings.directTextBaseUrl);
+    for (const problem of [image, chat === undefined ? undefined : `${chat}, or choose Chat: ${CHAT_STAND_IN_LABEL} in Settings (Chat)`]) {
       if (problem !== undefined) problems.push(problem);
     }
-    return problems;
+    if (settings.chat !== 'local' || !uses.text || server === null || server === 'unreachable') return problems;
   }
   if (server === null || server === 'unreachable' || (!uses.image && !uses.text)) return problems;
   if (settings.mode === 'forward') {
     if (uses.image && server.forwarder?.image !== true) {
       problems.push('this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) or ATELIER_IMAGE_BACKEND (and ATELIER_BACKEND_URL) on the server and restart it, or choose another route in Settings');
     }
-    if (uses.text && server.forwarder?.text !== true) {
+    if (uses.text && !chatOnStandIn(settings, server) && server.forwarder?.text !== true) {
       problems.push('this server has no chat API to forward to: set ATELIER_TEXT_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');
     }
   }
-  if (server.localEngines?.tokenRequired === true && settings.serverToken.trim() === '') {
+  const usesServer = settings.mode !== 'direct' || (uses.text && settings.chat === 'local');
+  if (usesServer && server.localEngines?.tokenRequired === true && settings.serverToken.trim() === '') {
     problems.push('this server requires a token (it was started with ATELIER_LOCAL_TOKEN) and none is set: enter the server’s token in Settings (This server’s token)');
   }
   return problems;
+}
+
+/**
+ * Whether chat nodes go to the local text engine, the offline stand-in: on the local route, when
+ * chosen for chat, or through a server that has no chat upstream (its /api/info says so).
+ */
+export function chatOnStandIn(settings: Settings, server: ServerInfoState): boolean {
+  if (settings.mode === 'local' || settings.chat === 'local') return true;
+  if (settings.mode !== 'forward' || server === null || server === 'unreachable') return false;
+  return server.forwarder?.text !== true && server.forwarder?.chat === 'local';
 }

@@ -135,3 +135,14 @@ describe('names the backend listed, checked when the run is planned', () => {
     expect(!estimate.ok && estimate.problems[0]?.message).toMatch(/ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt'/);
   });
 });
+
+describe('chat apart from images', () => {
+  it("the chat client gets chatAuth's token when set, never the images' token", () => {
+    const configs: { baseUrl: string; token?: string }[] = [];
+    const api = createWorkerApi({ registry, createImageClient: () => fakeImageClient().client, createChatClient: (config) => { configs.push(config); return fakeChatClient().client; }, transfer: (v) => v });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: {}, chatModel: 'm' });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: { token: 'srv' }, chatModel: 'm' });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'https://chat.example', token: 'direct-tok', chatModel: 'm' });
+    expect(configs.map((c) => c.token)).toEqual([undefined, 'srv', 'direct-tok']);
+  });
+});
