@@ -30,6 +30,5 @@ export function reviewNode(
 
 /** Each refusal as a problem of the node's own parameter, in the backend's name. */
 export function refusalIssues(review: TranslationReview): ParamIssue[] {
-  // A refusal that names the backend already ("ComfyUI has no checkpoint …") is said as it is.
-  return review.refusals.map((r) => ({ param: paramOfField(r.path), message: r.message.startsWith(`${review.label} has no `) ? r.message : `${review.label} cannot take this request: ${r.message}` }));
+  return review.refusals.map((r) => ({ param: paramOfField(r.path), message: `${review.label} cannot take this request: ${r.message}` }));
 }

@@ -1,7 +1,7 @@
 /**
  * Names a request needs on a backend (a checkpoint, a LoRA file…), checked against what the
- * backend listed before anything is sent. The same words as the backend's own refusal ("ComfyUI
- * has no checkpoint 'x'; did you mean 'y'? it has: …"), so a mistake reads alike whether it is
+ * backend listed before anything is sent. The same words as the backend's own refusal ("has no
+ * checkpoint 'x'; did you mean 'y'? it has: …"), so a mistake reads alike whether it is
  * caught before the run or by the backend. A list that is not known is not checked: nothing is
  * guessed.
  */
@@ -57,7 +57,6 @@ export function suggestion(name: string, names: readonly string[]): string {
  * files more loosely passes its own rule). Lists the backend did not give are not checked.
  */
 export function missingNames(
-  label: string,
   engine: string,
   needs: readonly NeededName[],
   listed: BackendNames | undefined,
@@ -70,7 +69,7 @@ export function missingNames(
     if (names === undefined || names.some((n) => matches(need, n))) continue;
     const what = need.field === 'use_refiner' ? 'refiner checkpoint' : NAME_KIND[need.list];
     const from = need.fromSettings === true ? ` (the ${what} set for ${engine} in the backend's settings)` : '';
-    issues.push({ path: need.field, message: `${label} has no ${NAME_KIND[need.list]} '${need.name}'${from}; ${suggestion(need.name, names)}` });
+    issues.push({ path: need.field, message: `it has no ${NAME_KIND[need.list]} '${need.name}'${from}; ${suggestion(need.name, names)}` });
   }
   return issues;
 }

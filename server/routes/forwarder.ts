@@ -76,7 +76,8 @@ export function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typ
           if (backend === undefined) return forward(ctx, config, 'POST', `${baseFor(forwarder, 'image')}/generate/${engine}`);
           checkBearer(ctx.req, config.localToken);
           const body = await readJsonObject(ctx.req, config.maxBodyBytes);
-          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res)));
+          const reviewer = await backends.reviewer(engine as EngineId);
+          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res), reviewer));
         },
       },
     },

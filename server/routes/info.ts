@@ -3,8 +3,9 @@
  * forwarder. Never a token: only whether things are configured.
  */
 import type { BackendNamesConfig } from '../../api/backends/config';
-import { BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import { BACKEND_LABEL, type BackendKind, type BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
+import { backendLists } from './backend-lists';
 import { LOCAL_CHAT_MODELS } from '../engines/text';
 import { type ServerConfig } from '../config';
 import { sendJson } from '../http-utils';
@@ -36,16 +37,23 @@ export interface ServerInfo {
      * Engines the server translates for a backend, with the backend-side names, so the editor can
      * say before a run what each will approximate or refuse. Never its URL or credential.
      */
-    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig }>>;
+    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig; listed?: BackendNames }>>;
   };
 }
 
+/** How long /api/info waits for the backends' lists; after it, the last ones known (or none). */
+const LISTS_WAIT_MS = 2_000;
+
 export function infoRoutes(config: ServerConfig): Route[] {
+  const lists = backendLists(config.forwarder);
   return [
     {
       path: '/api/info',
       methods: {
-        GET: ({ res, origin }) => {
+        GET: async ({ res, origin }) => {
+          const engines = Object.entries(config.forwarder.imageBackends) as [EngineId, NonNullable<ServerConfig['forwarder']['imageBackends'][EngineId]>][];
+          // What each backend has, so the editor checks a run's names before it (never its URL or credential).
+          const listed = await Promise.all(engines.map(([engine]) => lists.get(engine, LISTS_WAIT_MS)));
           const info: ServerInfo = {
             version: config.version,
             localEngines: {
@@ -61,8 +69,11 @@ export function infoRoutes(config: ServerConfig): Route[] {
               chat: config.forwarder.textBaseUrl === undefined ? 'local' : 'upstream',
               imageBaseUrl: `${origin}${FORWARD_IMAGE_BASE}`,
               textBaseUrl: `${origin}${FORWARD_TEXT_BASE}`,
-              imageBackends: Object.fromEntries(Object.entries(config.forwarder.imageBackends).map(([engine, backend]) => [
-                engine, { kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }) },
+              imageBackends: Object.fromEntries(engines.map(([engine, backend], i) => [
+                engine, {
+                  kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }),
+                  ...(listed[i] === undefined ? {} : { listed: listed[i] }),
+                },
               ])),
             },
           };

@@ -26,7 +26,7 @@ describe('names checked against what the backend listed', () => {
     const review = comfy('sd_xl_base_1.0.ckpt', COMFY_LISTS).review('sdxl', { prompt: 'a fox' });
     expect(review.refusals).toEqual([{
       path: 'checkpoint',
-      message: "ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); did you mean 'sd_xl_base_1.0.safetensors'? it has: sd_xl_base_1.0.safetensors, sd_xl_refiner_1.0.safetensors",
+      message: "it has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); did you mean 'sd_xl_base_1.0.safetensors'? it has: sd_xl_base_1.0.safetensors, sd_xl_refiner_1.0.safetensors",
     }]);
     expect(review.translated).toBeUndefined();
   });
@@ -48,11 +48,11 @@ describe('names checked against what the backend listed', () => {
     expect(review.refusals[0]!.message).not.toContain("backend's settings");
     expect(review.refusals[1]!.message).toContain("the refiner checkpoint set for controlnet-sdxl in the backend's settings");
     expect(review.refusals[2]!.message).toContain("did you mean 'sdxl_vae.safetensors'?");
-    expect(review.refusals[3]!.message).toContain("ComfyUI has no LoRA 'detail-tweeker.safetensors'; did you mean 'detail-tweaker.safetensors'?");
+    expect(review.refusals[3]!.message).toContain("it has no LoRA 'detail-tweeker.safetensors'; did you mean 'detail-tweaker.safetensors'?");
   });
 
   it('ComfyUI refuses to send what review refused: nothing reaches it', async () => {
-    await expect(comfy('nope.safetensors', COMFY_LISTS).generate('sdxl', { prompt: 'x' })).rejects.toThrow(/not sent: .*ComfyUI has no checkpoint 'nope.safetensors'/);
+    await expect(comfy('nope.safetensors', COMFY_LISTS).generate('sdxl', { prompt: 'x' })).rejects.toThrow(/not sent: ComfyUI cannot do this request: checkpoint: it has no checkpoint 'nope.safetensors'/);
   });
 
   it('AUTOMATIC1111 takes a checkpoint by title, file name or stem, a LoRA by its alias, and refuses others', () => {
@@ -62,14 +62,14 @@ describe('names checked against what the backend listed', () => {
     expect(a1111('sdxl/base.safetensors [31e35c80fc]').review('sdxl', { prompt: 'x' }).refusals).toEqual([]);
     const refused = a1111('bsae').review('sdxl', { prompt: 'x', loras: { dettail: 0.5 }, vae: 'other.pt' }).refusals;
     expect(refused.map((r) => r.path)).toEqual(['checkpoint', 'vae', 'loras.dettail']);
-    expect(refused[0]!.message).toMatch(/^AUTOMATIC1111 \/ Forge has no checkpoint 'bsae' \(the checkpoint set for sdxl/);
+    expect(refused[0]!.message).toMatch(/^it has no checkpoint 'bsae' \(the checkpoint set for sdxl/);
   });
 
   it('withListedNames adds the check to a routed client, per engine, and still sends through it', async () => {
     const sent: string[] = [];
     const client: ImageClient = { generate: (engine) => { sent.push(engine); return Promise.resolve({ images: [] }); } };
     const checked = withListedNames(client, { sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188', names: { checkpoint: 'x.ckpt' } } }, { sdxl: COMFY_LISTS });
-    expect(checked.review?.('sdxl', { prompt: 'x' })?.refusals[0]?.message).toMatch(/^ComfyUI has no checkpoint 'x.ckpt'/);
+    expect(checked.review?.('sdxl', { prompt: 'x' })?.refusals[0]?.message).toMatch(/^it has no checkpoint 'x.ckpt'/);
     expect(checked.review?.('sd', { prompt: 'x' })).toBeUndefined();
     await checked.generate('sd', { prompt: 'x' });
     expect(sent).toEqual(['sd']);

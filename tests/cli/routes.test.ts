@@ -39,7 +39,7 @@ describe("the backend's names, checked before sending", () => {
     const before = comfy.received.prompts.length;
     const result = await runCli(['run', example('chat-to-image'), ...comfyFlags('sd_xl_base_1.0.ckpt')]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/ComfyUI has no checkpoint 'sd_xl_base_1\.0\.ckpt' \(the checkpoint set for sdxl in the backend's settings\); did you mean 'sd_xl_base_1\.0\.safetensors'\?/);
+    expect(result.stderr).toMatch(/ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1\.0\.ckpt' \(the checkpoint set for sdxl in the backend's settings\); did you mean 'sd_xl_base_1\.0\.safetensors'\?/);
     expect(comfy.received.prompts.length).toBe(before);
   });
 

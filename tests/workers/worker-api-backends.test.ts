@@ -110,7 +110,7 @@ describe('names the backend listed, checked when the run is planned', () => {
     expect(summary.status).toBe('invalid');
     expect(summary.problems).toEqual([{
       nodeId: 'draw', field: 'checkpoint',
-      message: expect.stringContaining("ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); did you mean 'sd_xl_base_1.0.safetensors'?") as unknown,
+      message: expect.stringContaining("ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); did you mean 'sd_xl_base_1.0.safetensors'?") as unknown,
     }]);
     expect(comfy.received.prompts).toHaveLength(0);
   });
@@ -120,7 +120,7 @@ describe('names the backend listed, checked when the run is planned', () => {
     const backend = { kind: 'comfyui' as const, baseUrl: 'http://127.0.0.1:1', names: { checkpoint: 'base.safetensors' } };
     api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: { checkpoints: ['base.safetensors'], loras: ['detail.safetensors'] } } });
     const refused = await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' });
-    expect(!refused.ok && refused.problems.map((p) => [p.field, p.message])).toEqual([['loras', expect.stringMatching(/ComfyUI has no LoRA 'detal.safetensors'; did you mean 'detail.safetensors'\?/) as unknown]]);
+    expect(!refused.ok && refused.problems.map((p) => [p.field, p.message])).toEqual([['loras', expect.stringMatching(/it has no LoRA 'detal.safetensors'; did you mean 'detail.safetensors'\?/) as unknown]]);
     api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend } });
     expect((await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' })).ok).toBe(true);
   });
@@ -132,7 +132,7 @@ describe('names the backend listed, checked when the run is planned', () => {
       forwardedBackends: { sdxl: { kind: 'comfyui', names: { checkpoint: 'sd_xl_base_1.0.ckpt' }, listed: { checkpoints: ['sd_xl_base_1.0.safetensors'] } } },
     });
     const estimate = await api.estimate(flow(), { mode: 'all' });
-    expect(!estimate.ok && estimate.problems[0]?.message).toMatch(/ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt'/);
+    expect(!estimate.ok && estimate.problems[0]?.message).toMatch(/ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1.0.ckpt'/);
   });
 });
 

@@ -111,7 +111,7 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
     review(engine, request) {
       const t = translate(engine, request, options.names, elideImage);
       return {
-        backend: 'a1111', label: LABEL, refusals: [...t.refusals, ...missingFromLists(LABEL, engine, t.needs, options.listed)], notes: t.notes,
+        backend: 'a1111', label: LABEL, refusals: [...t.refusals, ...missingFromLists(engine, t.needs, options.listed)], notes: t.notes,
         translated: { path: `/sdapi/v1/${t.route}`, body: elideImages(t.payload) },
       };
     },

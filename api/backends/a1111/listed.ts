@@ -30,7 +30,7 @@ function answersTo(need: NeededName, listed: string): boolean {
 }
 
 /** The names `needs` asks for that AUTOMATIC1111's lists lack; an unknown list says nothing. */
-export function missingFromLists(label: string, engine: string, needs: NameNeeds, listed: BackendNames | undefined): FieldIssue[] {
+export function missingFromLists(engine: string, needs: NameNeeds, listed: BackendNames | undefined): FieldIssue[] {
   const asked: NeededName[] = [
     ...(needs.checkpoint === undefined ? [] : [{ ...needs.checkpoint, list: 'checkpoints' as const }]),
     ...(needs.refiner === undefined ? [] : [{ ...needs.refiner, list: 'checkpoints' as const, fromSettings: true }]),
@@ -39,5 +39,5 @@ export function missingFromLists(label: string, engine: string, needs: NameNeeds
     ...needs.embeddings.map((n) => ({ ...n, list: 'embeddings' as const })),
     ...(needs.controlnet === undefined ? [] : [{ ...needs.controlnet, list: 'controlnets' as const }]),
   ];
-  return missingNames(label, engine, asked, listed, answersTo);
+  return missingNames(engine, asked, listed, answersTo);
 }

@@ -80,7 +80,7 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
   /** The request's translation, with the files ComfyUI did not list (when its lists are known) refused. */
   function plan(engine: EngineId, request: ImageRequest) {
     const planned = translate(engine, request, { names: options.names });
-    const missing = missingNames(LABEL, engine, planned.needs, options.listed, sameFile);
+    const missing = missingNames(engine, planned.needs, options.listed, sameFile);
     return missing.length === 0 ? planned : { ...planned, refusals: [...planned.refusals, ...missing] };
   }
 
