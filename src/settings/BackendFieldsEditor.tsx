@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
 import { BACKEND_LABEL } from '../../api/backends/types';
 import { ENGINE_LABEL, PUBLIC_CONTROLNETS, type EngineId } from '../../api/catalog';
+import { suggestion } from '../../api/backends/known-names';
 import { urlError } from './url-error';
 import { assetFiles, describeNames, useBackendNames } from './backend-names';
 import { TAKES_FILES, backendUrl, type AssetRow, type BackendFields, type RemoteKind } from './backend-settings';
@@ -33,6 +34,13 @@ function directUse(kind: RemoteKind, origin: string): ReactNode {
           A compatible server (LocalAI) must allow this page: <code>--cors --cors-allow-origins={origin}</code>.</>
       );
   }
+}
+
+/** A name the backend's list lacks, with the file it likely means; nothing while the list is not known. */
+function notListed(label: string, what: string, name: string | undefined, names: readonly string[] | undefined): string | undefined {
+  const value = name?.trim() ?? '';
+  if (value === '' || names === undefined || names.includes(value)) return undefined;
+  return `${label} has no ${what} '${value}': a run would stop before sending; ${suggestion(value, names)}`;
 }
 
 export interface FieldsEditorProps {
@@ -69,14 +77,14 @@ export function BackendFieldsEditor({ kind, fields, credential, engines, onField
       {TAKES_FILES[kind] ? (
         <>
           {engines.map((engine) => (
-            <Field key={engine} label={`Checkpoint for ${ENGINE_LABEL[engine]}`}>
+            <Field key={engine} label={`Checkpoint for ${ENGINE_LABEL[engine]}`} error={notListed(label, 'checkpoint', fields.checkpoints[engine], listed.checkpoints)}>
               {(id, describedBy) => (
                 <CommitInput id={id} className="input" list={ids.checkpoints} spellCheck={false} aria-describedby={describedBy} value={fields.checkpoints[engine] ?? ''} onFocus={ask}
                   onCommit={(v) => onFields({ checkpoints: { ...fields.checkpoints, [engine]: v } })} />
               )}
             </Field>
           ))}
-          <Field label="Refiner checkpoint" hint="For SDXL's Use refiner.">
+          <Field label="Refiner checkpoint" hint="For SDXL's Use refiner." error={notListed(label, 'checkpoint', fields.refiner, listed.checkpoints)}>
             {(id, describedBy) => <CommitInput id={id} className="input" list={ids.checkpoints} spellCheck={false} aria-describedby={describedBy} value={fields.refiner} onFocus={ask} onCommit={(v) => onFields({ refiner: v })} />}
           </Field>
           <AssetRows label={label} rows={fields.assets} nameList={ids.assets} fileList={ids.files} onFocus={ask} onChange={(assets) => onFields({ assets })} />
