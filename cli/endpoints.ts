@@ -37,6 +37,8 @@ export interface EndpointOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** A WebSocket constructor for backends that report progress over one (Node 20 has none built in). */
   WebSocket?: typeof globalThis.WebSocket;
+  /** Whether the workflow has a chat node (to say where its requests go). */
+  usesChat?: boolean;
   /** Where the in-process engines report their own failures. */
   log: (line: string) => void;
   client?: CliIo['client'];
@@ -112,6 +114,10 @@ export async function openEndpoints(options: EndpointOptions): Promise<Endpoints
     if (url && token !== undefined && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
       notes.push(`${flag} is plain http to ${url.host}: ATELIER_TOKEN crosses the network unencrypted; use https`);
     }
+  }
+
+  if (text === undefined && options.usesChat === true && (image !== undefined || routed.length > 0)) {
+    notes.push('chat goes to the local text engine started in this process, a stand-in (offline, not a language model): give --text-base-url (and --model) for a real chat API');
   }
 
   const local = image === undefined || text === undefined ? await startLocalEngines(options.log) : undefined;

@@ -15,7 +15,9 @@ import type { ExecutorEvent, RunSummary } from '../workers/events';
 import { withoutDistinctiveSecrets } from '../api/redact';
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
-import { routeImageRequests } from '../api/backends/index';
+import { routeImageRequests, withListedNames } from '../api/backends/index';
+import { apisUsedBy } from '../nodes/api-use';
+import { listRoutedNames } from './listed';
 import { nodeWebSocket } from '../server/node-websocket';
 import type { ImageClient } from '../api/client-types';
 import { reviewOf } from '../workers/backend-review';
@@ -67,13 +69,17 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   if (args.textBaseUrl !== undefined) checkBaseUrl('--text-base-url', args.textBaseUrl);
   const backends = await resolveBackends(args.backends, io.cwd);
   checkCredentials(backends, io.env);
-  // What the backends cannot take is a problem of the workflow, found before anything starts.
-  const prepared = await prepareRun(args, io.cwd, reviewOf(await routeImageRequests(NOT_SENT, backends)));
+  // What the backends cannot take, or name files they do not list, is a problem of the workflow,
+  // found before anything starts.
+  const backendToken = io.env.ATELIER_BACKEND_TOKEN?.trim();
+  const listed = await listRoutedNames(backends, backendToken === '' ? undefined : backendToken);
+  const prepared = await prepareRun(args, io.cwd, reviewOf(await withListedNames(await routeImageRequests(NOT_SENT, backends), backends, listed)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
   const usesComfy = Object.values(backends).some((b) => b.kind === 'comfyui');
   const endpoints = await openEndpoints({
     imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, backends, env: io.env, client: io.client,
+    usesChat: apisUsedBy(prepared.workflow.nodes).text,
     ...(usesComfy ? { WebSocket: await nodeWebSocket() } : {}),
     log: (line) => say(line),
   });

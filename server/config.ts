@@ -47,7 +47,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ATELIER_LOCAL_TOKEN', default: '(unset)', meaning: 'When set, the local engines and the forwarder require exactly this Bearer token (401 otherwise); when unset any token or none is accepted.' },
   { name: 'ATELIER_MAX_BODY_MB', default: String(DEFAULTS.maxBodyMb), meaning: 'Largest request body accepted, in MB (413 above it).' },
   { name: 'ATELIER_IMAGE_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real image API base URL; /forward/image/generate/{engine} goes to {this}/generate/{engine}.' },
-  { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/...' },
+  { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/... Unset: the local text engine (the offline stand-in, not a language model) answers there, and /api/info says so.' },
   { name: 'ATELIER_TOKEN', default: '(unset)', meaning: 'Forwarder: the token the server sends upstream as Authorization: Bearer. Never sent to the browser or logged.' },
   ...backendSettings(BACKENDS),
   { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token, imageBackends, backendToken } for the forwarder; the variables above override it. "imageBackends" is { "sdxl": { "kind": "comfyui", "baseUrl": "…", "names": { "checkpoint": "…", "refiner": "…", "model": "…", "assets": { "svc:canny_sdxl": "…" } } }, … }. Must not be readable by other users when it holds a token.' },

@@ -64,7 +64,10 @@ const routedEngines = Object.keys(config.forwarder.imageBackends).length;
 const imageForward = config.forwarder.imageBaseUrl === undefined && routedEngines > 0
   ? `to backends (below)`
   : forwardTo(config.forwarder.imageBaseUrl, 'ATELIER_IMAGE_BASE_URL, or ATELIER_IMAGE_BACKEND for ComfyUI, AUTOMATIC1111 or OpenAI Images');
-logger.info(`  forwarder:    image ${imageForward}, text ${forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL')}`);
+const textForward = config.forwarder.textBaseUrl === undefined
+  ? 'to the local text engine (offline stand-in; set ATELIER_TEXT_BASE_URL for a real chat API)'
+  : forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL');
+logger.info(`  forwarder:    image ${imageForward}, text ${textForward}`);
 for (const [engine, backend] of Object.entries(config.forwarder.imageBackends)) {
   logger.info(`  backend:      ${engine} to ${BACKEND_LABEL[backend.kind]} at ${new URL(backend.baseUrl).host}${config.forwarder.backendToken === undefined ? '' : ' (with ATELIER_BACKEND_TOKEN)'}`);
 }

@@ -6,7 +6,7 @@
  * the node types' own code and the CLIP word list, which the page does not load.
  */
 import {
-  backendsScope, createBackend, isBackendKind, reviewForwardedBackends, routeImageRequests,
+  backendsScope, createBackend, isBackendKind, reviewForwardedBackends, routeImageRequests, withListedNames,
   type BackendConfig, type BackendNames, type EngineBackends, type RemoteBackend,
 } from '../api/backends/index';
 import { ENGINES, type EngineId } from '../api/catalog';
@@ -58,6 +58,17 @@ export interface WorkerSettings {
    * its /api/info), so a run's problems and cost can say what they approximate or refuse.
    */
   forwardedBackends?: Partial<Record<EngineId, RemoteBackend>>;
+  /**
+   * What each engine's backend (of `imageBackends`) listed it has, where the page asked it (the
+   * settings' suggestions): a request naming a file it lacks is a problem before the run. An
+   * engine left out is not checked.
+   */
+  backendNames?: Partial<Record<EngineId, BackendNames>>;
+  /**
+   * When set, the chat client's own token instead of `token` (chat on the local stand-in while
+   * images go direct: the direct token must not go to this server's /local/text).
+   */
+  chatAuth?: { token?: string };
 }
 
 export type WorkerRunOptions = PlanOptions & { concurrency?: number; runId?: string };
@@ -149,7 +160,9 @@ function knownBackends(forwarded: WorkerSettings['forwardedBackends']): Partial<
   const known: Partial<Record<EngineId, RemoteBackend>> = {};
   for (const engine of ENGINES) {
     const backend = forwarded[engine];
-    if (backend !== undefined && isBackendKind(backend.kind)) known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
+    if (backend !== undefined && isBackendKind(backend.kind)) {
+      known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }), ...(backend.listed === undefined ? {} : { listed: backend.listed }) };
+    }
   }
   return known;
 }
@@ -192,28 +205,32 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
     ...(token === undefined ? {} : { token }),
     ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }),
   };
-  const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
+  const chatToken = settings.chatAuth === undefined ? token : settings.chatAuth.token === '' ? undefined : settings.chatAuth.token;
+  const chatAuth = { ...(chatToken === undefined ? {} : { token: chatToken }), ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }) };
+  // What a backend lists changes as files are added; it does not change what a request makes.
+  const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends, (key, value: unknown) => (key === 'listed' ? undefined : value));
   const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
   const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
   const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
   const forwardedTo = knownBackends(settings.forwardedBackends);
-  const image = await routeImageRequests(
+  const routed = await routeImageRequests(
     forwardedTo === undefined ? service : await reviewForwardedBackends(service, forwardedTo, settings.imageBaseUrl),
     settings.imageBackends,
     settings.backendCredentials,
     deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
   );
+  const image = await withListedNames(routed, settings.imageBackends, settings.backendNames);
   const review = image.review?.bind(image);
   const price = priceOf(image);
   const executor = createExecutor({
     registry: deps.registry,
-    api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
+    api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...chatAuth }) },
     settings: { chatModel: settings.chatModel },
     concurrency: settings.concurrency,
     ...(settings.maxFanOut === undefined ? {} : { maxFanOut: settings.maxFanOut }),
     cache,
     ...(deps.assets === undefined ? {} : { assets: deps.assets }),
-    secrets: [...(token === undefined ? [] : [token]), ...credentials],
+    secrets: [...new Set([token, chatToken].filter((t): t is string => t !== undefined)), ...credentials],
     cacheScope: scope,
   });
   const quotes = price === undefined ? {} : { price };

@@ -11,13 +11,15 @@ import type { BackendOptions } from './options';
 import { findBackend, type BackendEntry } from './describe';
 import { BACKENDS } from './registry';
 import { createImageRouter, type EngineRoutes } from './router';
-import type { BackendKind, ImageBackend } from './types';
+import type { BackendKind, BackendNames, ImageBackend } from './types';
 
 /** Backend settings with their credentials, as the editor, the server and the CLI hold them. */
 export interface BackendSetup {
   config: BackendConfig;
   /** The backend's credential (a bearer token; `user:password` for AUTOMATIC1111's --api-auth). */
   credential?: string;
+  /** What the backend listed it has, when known: names missing from it are refused in review. */
+  listed?: BackendNames;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
     baseUrl: setup.config.baseUrl,
     ...(setup.credential === undefined || setup.credential === '' ? {} : { token: setup.credential }),
     ...(setup.config.names === undefined ? {} : { names: setup.config.names }),
+    ...(setup.listed === undefined ? {} : { listed: setup.listed }),
   });
 }
 
@@ -64,6 +67,8 @@ export async function routeImageRequests(
 export interface RemoteBackend {
   kind: BackendKind;
   names?: BackendNamesConfig;
+  /** What that backend listed it has, when known (the server asked it): checked in review. */
+  listed?: BackendNames;
 }
 
 /**
@@ -71,13 +76,15 @@ export interface RemoteBackend {
  * backends the server sends each engine to, so the run's problems and cost panel say before a
  * run what they will approximate or refuse, and what they quote. The backends built here only review: the requests
  * still go through `client` to the server, which holds the backends' addresses and credentials.
+ * The same serves a routed client whose backends' lists became known (`withListedNames`).
  */
 export async function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): Promise<ImageClient> {
   const reviewers = new Map<EngineId, ImageBackend>();
   await Promise.all(ENGINES.map(async (engine) => {
     const remote = forwarded[engine];
     if (remote !== undefined && remote.kind !== 'service') {
-      reviewers.set(engine, await createBackend({ config: { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) } }));
+      const config = { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) };
+      reviewers.set(engine, await createBackend({ config, ...(remote.listed === undefined ? {} : { listed: remote.listed }) }));
     }
   }));
   if (reviewers.size === 0) return client;
@@ -86,6 +93,22 @@ export async function reviewForwardedBackends(client: ImageClient, forwarded: Pa
     review: (engine, request) => reviewers.get(engine)?.review(engine, request) ?? client.review?.(engine, request),
     price: (engine, request) => reviewers.get(engine)?.price?.(engine, request) ?? client.price?.(engine, request),
   };
+}
+
+/**
+ * `client` (routed by `backends`) whose review also checks each engine's request against the
+ * names its backend listed (`listed`, by engine, as the settings or the worker asked them): a
+ * file the backend lacks is a refusal before anything is sent. Engines whose lists are not known
+ * keep the client's own review.
+ */
+export async function withListedNames(client: ImageClient, backends: EngineBackends = {}, listed: Partial<Record<EngineId, BackendNames>> = {}): Promise<ImageClient> {
+  const remotes: Partial<Record<EngineId, RemoteBackend>> = {};
+  for (const engine of ENGINES) {
+    const config = backends[engine];
+    const names = listed[engine];
+    if (config !== undefined && names !== undefined) remotes[engine] = { kind: config.kind, ...(config.names === undefined ? {} : { names: config.names }), listed: names };
+  }
+  return reviewForwardedBackends(client, remotes, 'http://127.0.0.1/');
 }
 
 /**

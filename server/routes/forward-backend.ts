@@ -12,10 +12,16 @@ import { isApiError } from '../../api/errors';
 import { validateImageRequest } from '../../api/image';
 import type { ForwarderConfig } from '../config';
 import { HttpError } from '../http-utils';
+import { backendLists } from './backend-lists';
 
 export interface ForwardBackends {
   /** The backend for this engine, or undefined when it goes to the image base URL. */
   get(engine: EngineId): ImageBackend | undefined;
+  /**
+   * The engine's backend for reviewing a request, knowing what the backend lists now (asked by
+   * the server), so a file it lacks is refused before sending; the plain one when it cannot say.
+   */
+  reviewer(engine: EngineId): Promise<ImageBackend | undefined>;
 }
 
 /** One backend per engine the settings route, built once at start (they keep no per-request state). */
@@ -24,7 +30,15 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
   for (const [engine, config] of Object.entries(forwarder.imageBackends) as [EngineId, NonNullable<ForwarderConfig['imageBackends'][EngineId]>][]) {
     built.set(engine, await createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
   }
-  return { get: (engine) => built.get(engine) };
+  const lists = backendLists(forwarder);
+  return {
+    get: (engine) => built.get(engine),
+    async reviewer(engine) {
+      const config = forwarder.imageBackends[engine];
+      const listed = config === undefined ? undefined : await lists.get(engine);
+      return config === undefined || listed === undefined ? built.get(engine) : createBackend({ config, listed });
+    },
+  };
 }
 
 /**
@@ -33,11 +47,11 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
  * failure keeps its words (never the credential) under a status the browser's client treats
  * alike: 502 when the backend could not be reached or answered badly, 504 when it timed out.
  */
-export async function generateOnBackend(backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal): Promise<unknown> {
+export async function generateOnBackend(backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal, reviewer: ImageBackend = backend): Promise<unknown> {
   const checked = validateImageRequest(engine, body);
   if (!checked.ok) throw new HttpError(400, checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const request = body as Parameters<ImageBackend['generate']>[1];
-  const review = backend.review(engine, request);
+  const review = reviewer.review(engine, request);
   if (review.refusals.length > 0) {
     throw new HttpError(400, review.refusals.map((r) => `${r.path}: ${review.label} cannot take this request: ${r.message}`).join('; '));
   }

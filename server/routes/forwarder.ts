@@ -15,6 +15,7 @@ import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject, sendJson } from '../http-utils';
 import { forwardBackends, generateOnBackend } from './forward-backend';
+import { localChat, localModels } from './local-text';
 import { redact } from '../log';
 import { type RequestContext, type Route } from '../router';
 
@@ -78,17 +79,20 @@ export async function forwarderRoutes(config: ServerConfig, options: { WebSocket
           if (backend === undefined) return forward(ctx, config, 'POST', `${baseFor(forwarder, 'image')}/generate/${engine}`);
           checkBearer(ctx.req, config.localToken);
           const body = await readJsonObject(ctx.req, config.maxBodyBytes);
-          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res)));
+          const reviewer = await backends.reviewer(engine as EngineId);
+          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res), reviewer));
         },
       },
     },
+    // With no chat upstream, chat is answered by the local text engine (the offline stand-in,
+    // as /api/info says) rather than refused: images can go to a backend with no chat service.
     {
       path: `${FORWARD_TEXT_BASE}/v1/chat/completions`,
-      methods: { POST: (ctx) => forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`) },
+      methods: { POST: (ctx) => (forwarder.textBaseUrl === undefined ? localChat(ctx, config) : forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`)) },
     },
     {
       path: `${FORWARD_TEXT_BASE}/v1/models`,
-      methods: { GET: (ctx) => forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`) },
+      methods: { GET: (ctx) => (forwarder.textBaseUrl === undefined ? localModels(ctx, config) : forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`)) },
     },
   ];
 }

@@ -4,7 +4,9 @@
  */
 import type { BackendNamesConfig } from '../../api/backends/config';
 import { BACKEND_LABEL, type BackendKind } from '../../api/backends/registry';
+import type { BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
+import { backendLists } from './backend-lists';
 import { LOCAL_CHAT_MODELS } from '../engines/text';
 import { type ServerConfig } from '../config';
 import { sendJson } from '../http-utils';
@@ -25,7 +27,10 @@ export interface ServerInfo {
   };
   forwarder: {
     image: boolean;
+    /** Whether a chat upstream is configured (ATELIER_TEXT_BASE_URL). */
     text: boolean;
+    /** Where /forward/text goes: the chat upstream, or without one the local text engine (the offline stand-in). */
+    chat: 'upstream' | 'local';
     /** Where the browser sends forwarded requests; meaningful only when the flag above is true. */
     imageBaseUrl: string;
     textBaseUrl: string;
@@ -33,16 +38,23 @@ export interface ServerInfo {
      * Engines the server translates for a backend, with the backend-side names, so the editor can
      * say before a run what each will approximate or refuse. Never its URL or credential.
      */
-    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig }>>;
+    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig; listed?: BackendNames }>>;
   };
 }
 
+/** How long /api/info waits for the backends' lists; after it, the last ones known (or none). */
+const LISTS_WAIT_MS = 2_000;
+
 export function infoRoutes(config: ServerConfig): Route[] {
+  const lists = backendLists(config.forwarder);
   return [
     {
       path: '/api/info',
       methods: {
-        GET: ({ res, origin }) => {
+        GET: async ({ res, origin }) => {
+          const engines = Object.entries(config.forwarder.imageBackends) as [EngineId, NonNullable<ServerConfig['forwarder']['imageBackends'][EngineId]>][];
+          // What each backend has, so the editor checks a run's names before it (never its URL or credential).
+          const listed = await Promise.all(engines.map(([engine]) => lists.get(engine, LISTS_WAIT_MS)));
           const info: ServerInfo = {
             version: config.version,
             localEngines: {
@@ -55,10 +67,14 @@ export function infoRoutes(config: ServerConfig): Route[] {
             forwarder: {
               image: config.forwarder.imageBaseUrl !== undefined || Object.keys(config.forwarder.imageBackends).length > 0,
               text: config.forwarder.textBaseUrl !== undefined,
+              chat: config.forwarder.textBaseUrl === undefined ? 'local' : 'upstream',
               imageBaseUrl: `${origin}${FORWARD_IMAGE_BASE}`,
               textBaseUrl: `${origin}${FORWARD_TEXT_BASE}`,
-              imageBackends: Object.fromEntries(Object.entries(config.forwarder.imageBackends).map(([engine, backend]) => [
-                engine, { kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }) },
+              imageBackends: Object.fromEntries(engines.map(([engine, backend], i) => [
+                engine, {
+                  kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }),
+                  ...(listed[i] === undefined ? {} : { listed: listed[i] }),
+                },
               ])),
             },
           };

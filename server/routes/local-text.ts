@@ -32,20 +32,19 @@ export function localTextRoutes(config: ServerConfig): Route[] {
       models: LOCAL_CHAT_MODELS,
       simulatedTokenMs: config.tokenDelayMs,
     })),
-    {
-      path: `${LOCAL_TEXT_BASE}/v1/models`,
-      methods: {
-        GET: ({ req, res }) => {
-          checkBearer(req, config.localToken);
-          sendJson(res, 200, listModels());
-        },
-      },
-    },
-    { path: `${LOCAL_TEXT_BASE}/v1/chat/completions`, methods: { POST: (ctx) => complete(ctx, config) } },
+    { path: `${LOCAL_TEXT_BASE}/v1/models`, methods: { GET: (ctx) => localModels(ctx, config) } },
+    { path: `${LOCAL_TEXT_BASE}/v1/chat/completions`, methods: { POST: (ctx) => localChat(ctx, config) } },
   ];
 }
 
-async function complete({ req, res }: RequestContext, config: ServerConfig): Promise<void> {
+/** `GET …/v1/models` of the local text engine; the forwarder answers with it when it has no chat upstream. */
+export function localModels({ req, res }: RequestContext, config: ServerConfig): void {
+  checkBearer(req, config.localToken);
+  sendJson(res, 200, listModels());
+}
+
+/** `POST …/v1/chat/completions` of the local text engine; the forwarder answers with it when it has no chat upstream. */
+export async function localChat({ req, res }: RequestContext, config: ServerConfig): Promise<void> {
   checkBearer(req, config.localToken);
   const body = await readJsonObject(req, config.maxBodyBytes);
   const parsed = ChatRequestSchema.safeParse(body);

@@ -9,9 +9,11 @@
 import { useState } from 'react';
 import { addFigures } from '../../api/usage';
 import type { RunEstimate } from '../../workers/estimate';
+import type { WorkflowProblem } from '../../workers/validate';
 import type { Workflow } from '../../workflow/schema';
 import BackendNotes from './BackendNotes';
 import EstimateNodes from './EstimateNodes';
+import RouteNotes from './RouteNotes';
 import { useEstimate, useRunContext } from './context';
 import { formatUsd, plural, quoteText } from './format';
 
@@ -131,6 +133,26 @@ function WouldFail({ estimate }: { estimate: Ready }) {
   );
 }
 
+/** The first problems that stop the run, each a link to its node and field, said before Run is pressed. */
+function Problems({ problems }: { problems: readonly WorkflowProblem[] }) {
+  const { describeNode, focusNode } = useRunContext();
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
+  return (
+    <ul className="run-estimate__problems">
+      {shown.map((p, i) => (
+        <li key={i}>
+          <button type="button" className="run-link" onClick={() => focusNode(p.nodeId, p.field)}>
+            <strong>{describeNode(p.nodeId).label}</strong>: {p.message}
+          </button>
+        </li>
+      ))}
+      {problems.length > shown.length && <li>and {problems.length - shown.length} more</li>}
+    </ul>
+  );
+}
+
+const MAX_PROBLEMS_SHOWN = 5;
+
 export default function EstimateView({ count }: { count: number }) {
   const state = useEstimate();
   const stale = state.status === 'ready' && state.stale;
@@ -139,8 +161,12 @@ export default function EstimateView({ count }: { count: number }) {
       <h2 className="run-panel__heading">{count > 1 ? `Cost of ${count} runs` : 'Cost of a run'}</h2>
       {state.status === 'waiting' && <p className="run-estimate__note">Working it out…</p>}
       {state.status === 'unavailable' && <p className="run-estimate__note">Not known: {state.reason}</p>}
+      {state.status === 'ready' && <RouteNotes workflow={state.workflow} />}
       {state.status === 'ready' && !state.estimate.ok && (
-        <p className="run-estimate__note">Not known until the workflow can run ({plural(state.estimate.problems.length, 'problem')} to fix).</p>
+        <>
+          <p className="run-estimate__note">Not known until the workflow can run ({plural(state.estimate.problems.length, 'problem')} to fix):</p>
+          <Problems problems={state.estimate.problems} />
+        </>
       )}
       {state.status === 'ready' && state.estimate.ok && (
         <>

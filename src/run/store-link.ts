@@ -3,6 +3,8 @@ import { fieldLabel, nodeName } from '../../nodes/labels';
 import { apisUsedBy } from '../../nodes/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
+import { knownBackendNames, subscribeBackendNames } from '../settings/backend-names';
+import type { ListedNames } from '../settings/settings';
 import { settingsProblems, settingsSecrets, settingsStore, workerSettingsFor, type EditorStore, type SettingsStore } from '../store';
 import type { NodeDescription } from './context';
 import type { EditorLink } from './editor-link';
@@ -15,6 +17,9 @@ export class SettingsError extends Error {
 /** The undo group of seeds moved on after runs: consecutive runs merge into one step. */
 const SEEDS_GROUP = 'seeds:after-run';
 
+/** The names a backend listed when the settings asked it; the service's API lists none. */
+const listedNames: ListedNames = (config, credential) => (config.kind === 'service' ? undefined : knownBackendNames(config.kind, config.baseUrl, credential));
+
 export function storeLink(store: EditorStore, settings: SettingsStore = settingsStore, origin = location.origin, server: ServerInfoSource = serverInfo): EditorLink {
   return {
     registry: store.registry,
@@ -25,10 +30,13 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const offSettings = settings.subscribe(listener);
       // What the server has decides whether the settings can run: its answer is a change too.
       const offServer = server.subscribe(listener);
+      // A backend's lists arriving can make a name the run would send a problem.
+      const offNames = subscribeBackendNames(listener);
       return () => {
         offStore();
         offSettings();
         offServer();
+        offNames();
       };
     },
     getSettings(): WorkerSettings {
@@ -37,7 +45,7 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const rules = settings.backendRules();
       const problems = settingsProblems(current, info, apisUsedBy(store.getState().doc.nodes), rules);
       if (problems.length > 0) throw new SettingsError(`the settings stop the run: ${problems.join('; ')}`);
-      return workerSettingsFor(current, origin, info, rules);
+      return workerSettingsFor(current, origin, info, rules, listedNames);
     },
     secrets() {
       return settingsSecrets(settings.get(), origin, settings.backendRules());

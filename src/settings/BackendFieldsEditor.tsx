@@ -8,6 +8,7 @@ import { nameDefault, type NameField } from '../../api/backends/describe';
 import { BACKEND_DESCRIPTION } from '../../api/backends/registry';
 import type { BackendNames } from '../../api/backends/types';
 import { ENGINE_LABEL, PUBLIC_CONTROLNETS, type EngineId } from '../../api/catalog';
+import { suggestion } from '../../api/backends/known-names';
 import { urlError } from './url-error';
 import { describeNames, useBackendNames } from './backend-names';
 import { codeParts } from './backend-choices';
@@ -31,6 +32,16 @@ function DirectUse({ kind }: { kind: RemoteKind }) {
 /** The suggestions a name field offers, from what the backend listed. */
 function suggestions(field: NameField, listed: BackendNames): string[] {
   return (field.suggestFrom ?? []).flatMap((list) => listed[list] ?? []);
+}
+
+/** Checkpoint fields name files the backend lists in full, so a name it lacks can be flagged (a hosted provider's model list need not be whole). */
+const checksFiles = (field: NameField) => field.key === 'checkpoint' || field.key === 'refiner';
+
+/** A name the backend's list lacks, with the file it likely means; nothing while the list is not known. */
+function notListed(label: string, what: string, name: string | undefined, names: readonly string[] | undefined): string | undefined {
+  const value = name?.trim() ?? '';
+  if (value === '' || names === undefined || names.includes(value)) return undefined;
+  return `${label} has no ${what} '${value}': a run would stop before sending; ${suggestion(value, names)}`;
 }
 
 export interface FieldsEditorProps {
@@ -58,7 +69,8 @@ export function BackendFieldsEditor({ kind, fields, credential, engines, onField
   const textField = (field: TextNameField, engine: EngineId) => {
     const placeholder = nameDefault(field, engine);
     return (
-      <Field key={`${field.key}-${engine}`} label={field.perEngine === true ? `${field.label} for ${ENGINE_LABEL[engine]}` : field.label} {...(field.hint === undefined ? {} : { hint: field.hint })}>
+      <Field key={`${field.key}-${engine}`} label={field.perEngine === true ? `${field.label} for ${ENGINE_LABEL[engine]}` : field.label} {...(field.hint === undefined ? {} : { hint: field.hint })}
+        error={checksFiles(field) ? notListed(label, 'checkpoint', nameValue(fields, field, engine), listed.checkpoints) : undefined}>
         {(id, describedBy) => (
           <CommitInput id={id} className="input" list={`${listId}-${field.key}`} spellCheck={false} aria-describedby={describedBy} value={nameValue(fields, field, engine)}
             {...(placeholder === undefined ? {} : { placeholder })} onFocus={ask} onCommit={(v) => onFields(nameChange(fields, field, engine, v))} />

@@ -15,6 +15,7 @@ import {
 import type { Settings } from './settings';
 import type { ServerInfoState } from './server-info';
 import { settingsStore } from './settings-store';
+import { engineProblems } from './route-notes';
 
 const SAME = 'same';
 
@@ -112,6 +113,7 @@ export function BackendSection({ settings, info }: { settings: Settings; info: S
   return (
     <fieldset className="settings-group">
       <legend>Image backend</legend>
+      {engineProblems(settings, info, settingsStore.backendRules()).map((problem) => <p key={problem} className="field-issue" role="status">{problem}</p>)}
       {settings.mode === 'forward' ? <ServerBackends info={info} /> : (
         <>
           <p className="field-hint">

@@ -13,7 +13,7 @@ import { CommitInput } from './CommitInput';
 import { Field } from './Field';
 import { useChatModels } from './models';
 import { urlError } from './url-error';
-import { MAX_CONCURRENCY, MAX_FAN_OUT_SETTING, hasTokens, type EndpointMode, type Settings } from './settings';
+import { CHAT_STAND_IN_LABEL, MAX_CONCURRENCY, MAX_FAN_OUT_SETTING, chatOnStandIn, hasTokens, type ChatChoice, type EndpointMode, type Settings } from './settings';
 import { useServerInfo, type ServerInfoState } from './server-info';
 import { settingsStore, useSettings } from './settings-store';
 
@@ -26,12 +26,40 @@ const MODES: { id: EndpointMode; title: string; text: string }[] = [
 function ForwarderStatus({ info }: { info: ServerInfoState }) {
   if (info === null) return <p className="muted">Asking the server…</p>;
   if (info === 'unreachable') return <p className="field-issue">The local server did not answer /api/info; is it running?</p>;
-  const { image = false, text = false } = info.forwarder ?? {};
-  if (!image && !text) return <p className="field-issue">Not configured on this server: start it with ATELIER_IMAGE_BASE_URL or ATELIER_IMAGE_BACKEND, ATELIER_TEXT_BASE_URL and ATELIER_TOKEN (or its config file).</p>;
+  const { image = false, text = false, chat } = info.forwarder ?? {};
+  const chatLine = text ? 'configured' : chat === 'local' ? `${CHAT_STAND_IN_LABEL}, as no ATELIER_TEXT_BASE_URL is set` : 'not configured';
+  if (!image && !text && chat !== 'local') return <p className="field-issue">Not configured on this server: start it with ATELIER_IMAGE_BASE_URL or ATELIER_IMAGE_BACKEND, ATELIER_TEXT_BASE_URL and ATELIER_TOKEN (or its config file).</p>;
   return (
     <p className={image && text ? 'ok-text' : 'field-issue'}>
-      Images: {image ? 'configured' : 'not configured'} · Chat: {text ? 'configured' : 'not configured'}
+      Images: {image ? 'configured' : 'not configured'} · Chat: {chatLine}
     </p>
+  );
+}
+
+/** What "the route's chat" means on each route. */
+const ROUTE_CHAT: Record<EndpointMode, string> = {
+  local: 'The local engines (the route above)',
+  forward: 'This server’s chat API (ATELIER_TEXT_BASE_URL)',
+  direct: 'The Chat API base URL (Direct endpoints)',
+};
+
+/** Chat chosen apart from images: the route's chat API, or the local stand-in on any route. */
+function ChatSection({ settings, info }: { settings: Settings; info: ServerInfoState }) {
+  const standIn = chatOnStandIn(settings, info);
+  return (
+    <fieldset className="settings-group">
+      <legend>Chat</legend>
+      <Field label="Chat goes to" hint={standIn
+        ? `Chat: ${CHAT_STAND_IN_LABEL}. Chat nodes get fluent, prompt-like text composed on this server, not a model’s answer: good for trying image backends without a chat service.`
+        : 'Chat nodes call an OpenAI-compatible chat-completions API.'}>
+        {(id, describedBy) => (
+          <select id={id} className="input" value={settings.chat} aria-describedby={describedBy} onChange={(e) => settingsStore.update({ chat: e.target.value as ChatChoice })}>
+            <option value="route">{ROUTE_CHAT[settings.mode]}</option>
+            <option value="local">Local stand-in (offline, not a language model)</option>
+          </select>
+        )}
+      </Field>
+    </fieldset>
   );
 }
 
@@ -66,7 +94,7 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           <Field label="Image API base URL" hint="Requests go to {this}/generate/{engine}." error={urlError(settings.directImageBaseUrl)}>
             {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directImageBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directImageBaseUrl: v })} />}
           </Field>
-          <Field label="Chat API base URL" hint="Requests go to {this}/v1/chat/completions." error={urlError(settings.directTextBaseUrl)}>
+          <Field label="Chat API base URL" hint={settings.chat === 'local' ? 'Not used: chat goes to the local stand-in (Chat, below).' : 'Requests go to {this}/v1/chat/completions.'} error={settings.chat === 'local' ? undefined : urlError(settings.directTextBaseUrl)}>
             {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={settings.directTextBaseUrl} placeholder="https://…" spellCheck={false} aria-describedby={describedBy} onCommit={(v) => update({ directTextBaseUrl: v })} />}
           </Field>
           <Field label="Access token" hint="Sent as Authorization: Bearer to these two URLs only.">
@@ -83,6 +111,8 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
           </Field>
         </fieldset>
       )}
+
+      <ChatSection settings={settings} info={info} />
 
       <BackendSection settings={settings} info={info} />
 

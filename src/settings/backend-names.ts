@@ -47,6 +47,18 @@ export function useBackendNames(kind: RemoteKind, url: string | undefined, crede
   return { state: key === undefined ? undefined : all.get(key), ask };
 }
 
+/**
+ * What the backend `kind` at `url` listed, when the settings asked it already: the run's planning
+ * checks names against it. Undefined when not asked, still asking, or it failed.
+ */
+export function knownBackendNames(kind: RemoteKind, url: string, credential: string): BackendNames | undefined {
+  const state = answers.get().get(keyOf(kind, url, credential));
+  return state?.status === 'known' ? state.names : undefined;
+}
+
+/** Told when any backend's answer arrives (the run's estimate is then made again). */
+export const subscribeBackendNames = answers.subscribe;
+
 const LISTS: [keyof BackendNames, string, string][] = [
   ['checkpoints', 'checkpoint', 'checkpoints'],
   ['controlnets', 'ControlNet', 'ControlNets'],

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
-import { endpointsFor, type Settings } from './settings';
+import { chatTokenOf, endpointsFor, type Settings } from './settings';
 import { settingsStore, useSettings } from './settings-store';
 
 const lists = createSmallStore<ReadonlyMap<string, readonly string[]>>(new Map());
@@ -28,7 +28,9 @@ export function parseModelList(body: unknown): string[] {
 
 /** Asks the endpoint of these settings for its models (once per endpoint and token per page). */
 export async function fetchChatModels(settings: Settings, origin: string): Promise<readonly string[]> {
-  const { textBaseUrl, token } = endpointsFor(settings, origin);
+  const endpoints = endpointsFor(settings, origin);
+  const { textBaseUrl } = endpoints;
+  const token = chatTokenOf(endpoints);
   if (textBaseUrl === '') return [];
   const key = listKey(textBaseUrl, token);
   const known = lists.get().get(key);
@@ -55,7 +57,9 @@ export async function fetchChatModels(settings: Settings, origin: string): Promi
 export function useChatModels(): readonly string[] {
   const settings = useSettings();
   const all = useSmallStore(lists);
-  const { textBaseUrl, token } = endpointsFor(settings, window.location.origin);
+  const endpoints = endpointsFor(settings, window.location.origin);
+  const { textBaseUrl } = endpoints;
+  const token = chatTokenOf(endpoints);
   // Asked again only when the endpoint or its token changes, not at every change of the settings.
   useEffect(() => {
     void fetchChatModels(settingsStore.get(), window.location.origin);

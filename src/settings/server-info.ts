@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BackendNamesConfig } from '../../api/backends/config';
-import type { BackendKind } from '../../api/backends/types';
+import type { BackendKind, BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 import { createSmallStore } from '../ui/small-store';
 
@@ -16,12 +16,20 @@ export interface ServerBackend {
   kind: BackendKind;
   label: string;
   names?: BackendNamesConfig;
+  /** What the backend listed it has, when the server could ask it. */
+  listed?: BackendNames;
 }
 
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */
 export interface ServerInfo {
   localEngines?: { models?: string[]; tokenRequired?: boolean };
-  forwarder?: { image?: boolean; text?: boolean; imageBackends?: Partial<Record<EngineId, ServerBackend>> };
+  forwarder?: {
+    image?: boolean;
+    text?: boolean;
+    /** Where the server sends chat: its upstream, or without one its local text engine (the offline stand-in). */
+    chat?: 'upstream' | 'local';
+    imageBackends?: Partial<Record<EngineId, ServerBackend>>;
+  };
 }
 
 /** The backends the server's forwarder translates for, for the worker's review; undefined when none. */

@@ -4,6 +4,9 @@
  * (localStorage), never written into a workflow file, an autosave or an export. Tokens and backend
  * credentials are kept in sessionStorage unless the user asks to remember them on this device.
  */
+import type { BackendConfig } from '../../api/backends/config';
+import type { BackendNames } from '../../api/backends/types';
+import type { EngineId } from '../../api/catalog';
 import type { ApiUse } from '../../nodes/api-use';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { NO_IMAGE_BACKENDS, type BackendCredentials, type BackendRules, type ImageBackendSettings } from './backend-types';
@@ -19,6 +22,16 @@ export { checkBaseUrl };
  */
 export type EndpointMode = 'local' | 'forward' | 'direct';
 
+/**
+ * Where chat nodes go, chosen apart from images: `route`, the chat API of the route above (the
+ * local engines, the server's chat upstream, or the direct Chat API base URL); `local`, the local
+ * text engine, an offline stand-in that is not a language model, on any route.
+ */
+export type ChatChoice = 'route' | 'local';
+
+/** How the local chat engine is named wherever a person chooses it or is told a run uses it. */
+export const CHAT_STAND_IN_LABEL = 'local stand-in (offline, not a language model)';
+
 export interface Settings {
   mode: EndpointMode;
   /** Base URLs for `direct` mode. */
@@ -30,6 +43,8 @@ export interface Settings {
   serverToken: string;
   /** Keep the tokens in localStorage instead of only for this browser session. */
   rememberTokens: boolean;
+  /** Where chat nodes go (the route's chat API, or the local stand-in). */
+  chat: ChatChoice;
   /** Used by chat nodes whose own model field is empty. */
   chatModel: string;
   /** How many nodes may run at once. */
@@ -56,6 +71,7 @@ export const DEFAULT_SETTINGS: Settings = {
   directToken: '',
   serverToken: '',
   rememberTokens: false,
+  chat: 'route',
   chatModel: 'atelier-local-chat',
   concurrency: 4,
   imageBackends: NO_IMAGE_BACKENDS,
@@ -107,6 +123,7 @@ export function loadSettings(storage: SettingsStorage, rules?: BackendRules): Se
     directToken: str(tokens.directToken, ''),
     serverToken: str(tokens.serverToken, ''),
     rememberTokens,
+    chat: saved.chat === 'local' ? 'local' : 'route',
     chatModel: str(saved.chatModel, DEFAULT_SETTINGS.chatModel),
     concurrency,
     ...(rules === undefined ? { imageBackends: NO_IMAGE_BACKENDS, backendCredentials: {} } : rules.read(storage, rememberTokens)),
@@ -140,11 +157,26 @@ export interface Endpoints {
   imageBaseUrl: string;
   textBaseUrl: string;
   token?: string;
+  /** Set when chat goes elsewhere than `token` may: the chat requests' own token (none when empty). */
+  chatAuth?: { token?: string };
+}
+
+/** The token chat requests carry for these endpoints. */
+export function chatTokenOf(endpoints: Endpoints): string | undefined {
+  return endpoints.chatAuth === undefined ? endpoints.token : endpoints.chatAuth.token;
 }
 
 /** Where requests go for these settings, as absolute URLs for a page served from `origin`. */
 export function endpointsFor(settings: Settings, origin: string): Endpoints {
   const server = settings.serverToken === '' ? {} : { token: settings.serverToken };
+  const routed = routeEndpoints(settings, origin, server);
+  if (settings.chat !== 'local' || settings.mode === 'local') return routed;
+  // Chat on this server's local engine: it carries this server's token, never the direct one.
+  const textBaseUrl = `${origin}${LOCAL_TEXT_PATH}`;
+  return settings.mode === 'forward' ? { ...routed, textBaseUrl } : { ...routed, textBaseUrl, chatAuth: server };
+}
+
+function routeEndpoints(settings: Settings, origin: string, server: { token?: string }): Endpoints {
   switch (settings.mode) {
     case 'local':
       return { imageBaseUrl: `${origin}${LOCAL_IMAGE_PATH}`, textBaseUrl: `${origin}${LOCAL_TEXT_PATH}`, ...server };
@@ -162,12 +194,16 @@ export function endpointsFor(settings: Settings, origin: string): Endpoints {
   }
 }
 
+/** What a backend listed it has, as the settings asked it (backend-names.ts); undefined when not known. */
+export type ListedNames = (config: BackendConfig, credential: string) => BackendNames | undefined;
+
 /**
  * What the run worker's `configure()` takes for these settings. Through the server, the engines
  * go where the server sends them (`server`'s answer says which backends, for the review before a
- * run); on the other routes, to the backends of these settings, each with its own credential.
+ * run); on the other routes, to the backends of these settings, each with its own credential and,
+ * where `listed` knows them, the names it has (checked before a run).
  */
-export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules): WorkerSettings {
+export function workerSettingsFor(settings: Settings, origin: string, server: ServerInfoState = null, rules?: BackendRules, listed?: ListedNames): WorkerSettings {
   const base: WorkerSettings = { ...endpointsFor(settings, origin), chatModel: settings.chatModel, concurrency: settings.concurrency, maxFanOut: settings.maxFanOut };
   if (settings.mode === 'forward') {
     const forwarded = forwardedBackends(server);
@@ -177,7 +213,16 @@ export function workerSettingsFor(settings: Settings, origin: string, server: Se
   if (rules === undefined) return base;
   const { backends, credentials } = rules.resolve(settings);
   if (Object.keys(backends).length === 0) return base;
-  return { ...base, imageBackends: backends, ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }) };
+  const names: Partial<Record<EngineId, BackendNames>> = {};
+  for (const [engine, config] of Object.entries(backends) as [EngineId, BackendConfig][]) {
+    const known = listed?.(config, credentials[engine] ?? '');
+    if (known !== undefined) names[engine] = known;
+  }
+  return {
+    ...base, imageBackends: backends,
+    ...(Object.keys(credentials).length === 0 ? {} : { backendCredentials: credentials }),
+    ...(Object.keys(names).length === 0 ? {} : { backendNames: names }),
+  };
 }
 
 /** Every token, credential and endpoint the settings hold, in use or not: never let into a manifest. */
@@ -209,22 +254,34 @@ export function settingsProblems(settings: Settings, server: ServerInfoState = n
   if (settings.mode !== 'forward' && uses.image && rules !== undefined) problems.push(...rules.resolve(settings).problems);
   if (settings.mode === 'direct') {
     const image = (loaded?.usesServiceApi(settings.imageBackends) ?? true) ? directUrlProblem('Image API base URL', settings.directImageBaseUrl) : undefined;
-    for (const problem of [image, directUrlProblem('Chat API base URL', settings.directTextBaseUrl)]) {
+    const chat = settings.chat === 'local' ? undefined : directUrlProblem('Chat API base URL', settings.directTextBaseUrl);
+    for (const problem of [image, chat === undefined ? undefined : `${chat}, or choose Chat: ${CHAT_STAND_IN_LABEL} in Settings (Chat)`]) {
       if (problem !== undefined) problems.push(problem);
     }
-    return problems;
+    if (settings.chat !== 'local' || !uses.text || server === null || server === 'unreachable') return problems;
   }
   if (server === null || server === 'unreachable' || (!uses.image && !uses.text)) return problems;
   if (settings.mode === 'forward') {
     if (uses.image && server.forwarder?.image !== true) {
       problems.push('this server has no image API to forward to: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) or ATELIER_IMAGE_BACKEND (and ATELIER_BACKEND_URL) on the server and restart it, or choose another route in Settings');
     }
-    if (uses.text && server.forwarder?.text !== true) {
+    if (uses.text && !chatOnStandIn(settings, server) && server.forwarder?.text !== true) {
       problems.push('this server has no chat API to forward to: set ATELIER_TEXT_BASE_URL (and ATELIER_TOKEN) on the server and restart it, or choose another route in Settings');
     }
   }
-  if (server.localEngines?.tokenRequired === true && settings.serverToken.trim() === '') {
+  const usesServer = settings.mode !== 'direct' || (uses.text && settings.chat === 'local');
+  if (usesServer && server.localEngines?.tokenRequired === true && settings.serverToken.trim() === '') {
     problems.push('this server requires a token (it was started with ATELIER_LOCAL_TOKEN) and none is set: enter the server’s token in Settings (This server’s token)');
   }
   return problems;
+}
+
+/**
+ * Whether chat nodes go to the local text engine, the offline stand-in: on the local route, when
+ * chosen for chat, or through a server that has no chat upstream (its /api/info says so).
+ */
+export function chatOnStandIn(settings: Settings, server: ServerInfoState): boolean {
+  if (settings.mode === 'local' || settings.chat === 'local') return true;
+  if (settings.mode !== 'forward' || server === null || server === 'unreachable') return false;
+  return server.forwarder?.text !== true && server.forwarder?.chat === 'local';
 }

@@ -84,17 +84,41 @@ describe('ComfyUI, directly from the browser', () => {
     expect(await draw.phase()).toBe('cancelled');
   });
 
-  it('fails the node whose checkpoint ComfyUI does not have, saying what it has', async () => {
+  it('a checkpoint ComfyUI did not list stops the run before sending: on the settings field, in the pre-run panel and as a problem of the node', async () => {
     const comfy = await comfyUi();
     const editor = await session.open();
     await useComfy(editor, comfy, 'sd_xl_base_1.0.ckpt');
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.backendSlot().getByText("ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt': a run would stop before sending; did you mean 'sd_xl_base_1.0.safetensors'?", { exact: false }).waitFor();
+    await settings.close();
 
-    expect(await editor.runToEnd()).toBe('Run finished with failures');
-    const draw = editor.node('Text to image');
-    expect(await draw.phase()).toBe('failed');
-    expect(await draw.error.textContent()).toContain("ComfyUI has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); "
-      + "did you mean 'sd_xl_base_1.0.safetensors'? it has: sd_xl_base_1.0.safetensors, sd_xl_refiner_1.0.safetensors, v1-5-pruned-emaonly.safetensors");
-    expect(await editor.node('Image to image').phase()).toBe('skipped');
+    const missing = "Checkpoint: ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); "
+      + "did you mean 'sd_xl_base_1.0.safetensors'? it has: sd_xl_base_1.0.safetensors, sd_xl_refiner_1.0.safetensors, v1-5-pruned-emaonly.safetensors";
+    const estimate = editor.page.getByRole('region', { name: 'Cost estimate' });
+    await estimate.getByRole('button', { name: `Text to image: ${missing}` }).waitFor();
+
+    await editor.run();
+    const problems = editor.runProblems;
+    await problems.waitFor();
+    const items = (await problems.getByRole('button').allTextContents()).map((t) => t.trim());
+    expect(items).toContain(`Text to image: ${missing}`);
+    expect(comfy.received.prompts).toHaveLength(0);
+  });
+
+  it('with chat on the local stand-in and no Chat API base URL, the direct route runs the starter', async () => {
+    const comfy = await comfyUi();
+    const editor = await session.open();
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.route('Real endpoints, directly from the browser');
+    await settings.field('Chat goes to').selectOption({ label: 'Local stand-in (offline, not a language model)' });
+    await settings.dialog.getByText('Chat: local stand-in (offline, not a language model). Chat nodes get fluent', { exact: false }).waitFor();
+    await settings.close();
+    await useComfy(editor, comfy, 'sd_xl_base_1.0.safetensors');
+
+    await editor.page.getByRole('group', { name: 'Where requests go' }).getByText('Chat: local stand-in (offline, not a language model)').waitFor();
+    expect(await editor.runToEnd()).toBe('Run finished');
+    expect(await editor.node('Image to image').images.count()).toBe(1);
+    expect(comfy.received.prompts).toHaveLength(2);
   });
 });
 

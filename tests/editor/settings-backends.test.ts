@@ -84,6 +84,18 @@ describe('what the worker is handed', () => {
     });
   });
 
+  it('hands the names each backend listed, asked with its own URL and credential, so the run checks them; none when not asked', () => {
+    const s = withBackends({ all: comfy({ checkpoints: { sdxl: 'sd_xl_base_1.0.ckpt' } }), engines: { sd: { kind: 'service', fields: {} } } }, { backendCredentials: { 'all:comfyui': 'proxy-tok' } });
+    const asked: string[] = [];
+    const handed = workerSettingsFor(s, ORIGIN, null, backendRules, (config, credential) => {
+      asked.push(`${config.kind} ${config.baseUrl} ${credential}`);
+      return { checkpoints: ['sd_xl_base_1.0.safetensors'] };
+    });
+    expect(handed.backendNames).toEqual({ sdxl: { checkpoints: ['sd_xl_base_1.0.safetensors'] }, 'controlnet-sdxl': { checkpoints: ['sd_xl_base_1.0.safetensors'] } });
+    expect(asked).toEqual(['comfyui http://127.0.0.1:8188 proxy-tok', 'comfyui http://127.0.0.1:8188 proxy-tok']);
+    expect(workerSettingsFor(s, ORIGIN, null, backendRules, () => undefined)).not.toHaveProperty('backendNames');
+  });
+
   it('lets an engine go its own way, to another backend or to the service’s API', () => {
     const s = withBackends(
       { all: comfy({ baseUrl: 'http://gpu.lan:8188/' }), engines: { sd: { kind: 'service', fields: {} }, 'controlnet-sdxl': { kind: 'openai', fields: { openai: { baseUrl: '', checkpoints: {}, refiner: '', model: 'gpt-image-1', assets: [] } } } } },

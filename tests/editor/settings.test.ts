@@ -1,6 +1,6 @@
 /** Settings: stored apart from workflows, tokens per session unless remembered, endpoints per mode. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, checkBaseUrl, endpointsFor, loadSettings, saveSettings, settingsProblems, workerSettingsFor } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, chatOnStandIn, checkBaseUrl, endpointsFor, loadSettings, saveSettings, settingsProblems, workerSettingsFor } from '../../src/settings/settings';
 import { storeLink } from '../../src/run/store-link';
 import { createServerInfoSource, type ServerInfo } from '../../src/settings/server-info';
 import { createSettingsStore } from '../../src/settings/settings-store';
@@ -74,10 +74,47 @@ describe('endpoints', () => {
     expect(checkBaseUrl('https://x.com?key=1')).toMatchObject({ ok: false });
     expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct' })).toEqual([
       'Image API base URL is empty: enter it in Settings (Direct endpoints)',
-      'Chat API base URL is empty: enter it in Settings (Direct endpoints)',
+      'Chat API base URL is empty: enter it in Settings (Direct endpoints), or choose Chat: local stand-in (offline, not a language model) in Settings (Chat)',
     ]);
     expect(settingsProblems({ ...DEFAULT_SETTINGS, mode: 'direct', directImageBaseUrl: 'https://i.example', directTextBaseUrl: 'chat' }))
-      .toEqual(['Chat API base URL is not a URL (expected something like https://api.example.com): correct it in Settings (Direct endpoints)']);
+      .toEqual(['Chat API base URL is not a URL (expected something like https://api.example.com): correct it in Settings (Direct endpoints), or choose Chat: local stand-in (offline, not a language model) in Settings (Chat)']);
+  });
+});
+
+describe('chat chosen apart from images', () => {
+  const ORIGIN = 'http://127.0.0.1:8787';
+  const direct = { ...DEFAULT_SETTINGS, mode: 'direct' as const, directImageBaseUrl: 'https://img.example.com', directToken: 'direct-tok', chat: 'local' as const };
+
+  it('direct images with chat on the local stand-in: chat goes to this server with its token, never the direct one', () => {
+    expect(endpointsFor(direct, ORIGIN)).toEqual({
+      imageBaseUrl: 'https://img.example.com', textBaseUrl: `${ORIGIN}/local/text`, token: 'direct-tok', chatAuth: {},
+    });
+    expect(endpointsFor({ ...direct, serverToken: 'srv' }, ORIGIN)).toMatchObject({ token: 'direct-tok', chatAuth: { token: 'srv' } });
+    expect(workerSettingsFor(direct, ORIGIN)).toMatchObject({ textBaseUrl: `${ORIGIN}/local/text`, chatAuth: {} });
+    // No Chat API base URL is needed; a server that wants its token for the local engine says so.
+    expect(settingsProblems(direct)).toEqual([]);
+    const locked: ServerInfo = { localEngines: { tokenRequired: true }, forwarder: { image: false, text: false } };
+    expect(settingsProblems(direct, locked, { image: true, text: true })).toEqual([expect.stringMatching(/^this server requires a token/)]);
+    expect(settingsProblems(direct, locked, { image: true, text: false })).toEqual([]);
+  });
+
+  it('is kept, and a stored setting without it keeps the route’s chat', () => {
+    const { storage, local } = memoryStorage();
+    saveSettings(direct, storage);
+    expect(loadSettings(storage).chat).toBe('local');
+    local.set('atelier.settings.v1', JSON.stringify({ mode: 'direct', directTextBaseUrl: 'https://t.example' }));
+    expect(loadSettings(storage).chat).toBe('route');
+  });
+
+  it('through the server, chat on the stand-in goes to /local/text; a server without a chat upstream offers it, no problem', () => {
+    const forward = { ...DEFAULT_SETTINGS, mode: 'forward' as const, serverToken: 'srv' };
+    expect(endpointsFor({ ...forward, chat: 'local' }, ORIGIN)).toEqual({ imageBaseUrl: `${ORIGIN}/forward/image`, textBaseUrl: `${ORIGIN}/local/text`, token: 'srv' });
+    const imagesOnly: ServerInfo = { localEngines: { tokenRequired: false }, forwarder: { image: true, text: false, chat: 'local' } };
+    expect(settingsProblems(forward, imagesOnly, { image: true, text: true })).toEqual([]);
+    expect(chatOnStandIn(forward, imagesOnly)).toBe(true);
+    expect(chatOnStandIn(forward, { ...imagesOnly, forwarder: { image: true, text: true, chat: 'upstream' } })).toBe(false);
+    expect(chatOnStandIn({ ...forward, chat: 'local' }, null)).toBe(true);
+    expect(chatOnStandIn(DEFAULT_SETTINGS, null)).toBe(true);
   });
 });
 

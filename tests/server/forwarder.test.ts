@@ -164,18 +164,19 @@ describe('forwarding chat requests', () => {
 });
 
 describe('forwarder settings', () => {
-  it('answers 503 naming the settings when not configured', async () => {
+  it('answers 503 naming the settings when no image upstream is configured, and chat on the local stand-in', async () => {
     const bare = await startServer();
     try {
       const img = await postJson(bare.url, '/forward/image/generate/sdxl', image);
       expect(img.status).toBe(503);
       expect(img.headers['content-type']).toMatch(/^text\/plain/);
       expect(img.text).toContain('forwarder not configured: set ATELIER_IMAGE_BASE_URL');
+      // No chat upstream: the local text engine answers, and /api/info says so.
       const txt = await postJson(bare.url, '/forward/text/v1/chat/completions', chat);
-      expect(txt.status).toBe(503);
-      expect(txt.text).toContain('ATELIER_TEXT_BASE_URL');
+      expect(txt.status).toBe(200);
+      expect((JSON.parse(txt.text) as { object: string }).object).toBe('chat.completion');
       const info = JSON.parse((await raw(bare.url, '/api/info')).text) as { forwarder: { image: boolean; text: boolean } };
-      expect(info.forwarder).toMatchObject({ image: false, text: false });
+      expect(info.forwarder).toMatchObject({ image: false, text: false, chat: 'local' });
     } finally {
       await bare.stop();
     }

@@ -17,7 +17,7 @@ describe('start-up', () => {
     expect(server.port).toBeGreaterThan(0);
     expect(output).toContain(`image engine: ${server.url}/local/image  (local stand-in, 3 ms per step)`);
     expect(output).toContain(`text engine:  ${server.url}/local/text  (local stand-in, 25 ms per token`);
-    expect(output).toContain('forwarder:    image off (set ATELIER_IMAGE_BASE_URL, or ATELIER_IMAGE_BACKEND for ComfyUI, AUTOMATIC1111 or OpenAI Images), text off (set ATELIER_TEXT_BASE_URL)');
+    expect(output).toContain('forwarder:    image off (set ATELIER_IMAGE_BASE_URL, or ATELIER_IMAGE_BACKEND for ComfyUI, AUTOMATIC1111 or OpenAI Images), text to the local text engine (offline stand-in; set ATELIER_TEXT_BASE_URL for a real chat API)');
     expect(output).not.toContain('warning');
   });
 

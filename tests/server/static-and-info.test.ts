@@ -139,6 +139,7 @@ describe('descriptions and /api/info', () => {
       forwarder: {
         image: false,
         text: false,
+        chat: 'local',
         imageBaseUrl: `http://localhost:${unbuilt.port}/forward/image`,
         textBaseUrl: `http://localhost:${unbuilt.port}/forward/text`,
         imageBackends: {},

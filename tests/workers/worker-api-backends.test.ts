@@ -91,3 +91,58 @@ describe('every engine on a backend', () => {
     expect(JSON.stringify(summary)).toContain("no image API base URL is set in Settings for the engines that use the service's API");
   });
 });
+
+describe('names the backend listed, checked when the run is planned', () => {
+  const draw = (params: Record<string, unknown>) => ({ id: 'draw', type: 'text-to-image', position: { x: 0, y: 0 }, params: registry.get('text-to-image')!.params.parse({ prompt: 'a lighthouse', seed: 5, steps: 2, ...params }) as Record<string, unknown> });
+  const flow = (params: Record<string, unknown> = {}) => ({ format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' }, nodes: [draw(params)], edges: [] });
+
+  it('a checkpoint from the settings that the backend did not list stops the run on the node, with the suggestion, and nothing is sent', async () => {
+    const comfy = await startComfyDouble();
+    doubles.push(comfy);
+    const api = realWorkerApi();
+    const backend = { kind: 'comfyui' as const, baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.ckpt' } };
+    const listed = await api.listBackendNames(backend);
+    if (!listed.ok) throw new Error(listed.reason);
+    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: listed.names } });
+    const estimate = await api.estimate(flow(), { mode: 'all' });
+    expect(estimate.ok).toBe(false);
+    const summary = await api.run(flow(), { mode: 'all' }, () => undefined);
+    expect(summary.status).toBe('invalid');
+    expect(summary.problems).toEqual([{
+      nodeId: 'draw', field: 'checkpoint',
+      message: expect.stringContaining("ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1.0.ckpt' (the checkpoint set for sdxl in the backend's settings); did you mean 'sd_xl_base_1.0.safetensors'?") as unknown,
+    }]);
+    expect(comfy.received.prompts).toHaveLength(0);
+  });
+
+  it("a LoRA the node names is checked on the node's field; without lists nothing is guessed", async () => {
+    const api = workerApi().api;
+    const backend = { kind: 'comfyui' as const, baseUrl: 'http://127.0.0.1:1', names: { checkpoint: 'base.safetensors' } };
+    api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: { checkpoints: ['base.safetensors'], loras: ['detail.safetensors'] } } });
+    const refused = await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' });
+    expect(!refused.ok && refused.problems.map((p) => [p.field, p.message])).toEqual([['loras', expect.stringMatching(/it has no LoRA 'detal.safetensors'; did you mean 'detail.safetensors'\?/) as unknown]]);
+    api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend } });
+    expect((await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' })).ok).toBe(true);
+  });
+
+  it('through the server, the lists its /api/info gives are checked too', async () => {
+    const api = workerApi().api;
+    api.configure({
+      imageBaseUrl: 'http://127.0.0.1:1/forward/image', textBaseUrl: 'http://127.0.0.1:1/forward/text', chatModel: 'm',
+      forwardedBackends: { sdxl: { kind: 'comfyui', names: { checkpoint: 'sd_xl_base_1.0.ckpt' }, listed: { checkpoints: ['sd_xl_base_1.0.safetensors'] } } },
+    });
+    const estimate = await api.estimate(flow(), { mode: 'all' });
+    expect(!estimate.ok && estimate.problems[0]?.message).toMatch(/ComfyUI cannot take this request: it has no checkpoint 'sd_xl_base_1.0.ckpt'/);
+  });
+});
+
+describe('chat apart from images', () => {
+  it("the chat client gets chatAuth's token when set, never the images' token", () => {
+    const configs: { baseUrl: string; token?: string }[] = [];
+    const api = createWorkerApi({ registry, createImageClient: () => fakeImageClient().client, createChatClient: (config) => { configs.push(config); return fakeChatClient().client; }, transfer: (v) => v });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: {}, chatModel: 'm' });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: { token: 'srv' }, chatModel: 'm' });
+    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'https://chat.example', token: 'direct-tok', chatModel: 'm' });
+    expect(configs.map((c) => c.token)).toEqual([undefined, 'srv', 'direct-tok']);
+  });
+});

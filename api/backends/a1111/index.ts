@@ -18,6 +18,7 @@ import type { BackendOptions } from '../options';
 import type { BackendNames, ImageBackend, ImageCallOptions } from '../types';
 import { a1111Description } from './describe';
 import { checkNames } from './check';
+import { missingFromLists } from './listed';
 import { describeError, refusal, type ErrorContext } from './errors';
 import { checkpointLabel, createServerLists } from './lists';
 import { pollProgress } from './progress';
@@ -112,7 +113,7 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
     review(engine, request) {
       const t = translate(engine, request, options.names, elideImage);
       return {
-        backend: 'a1111', label: LABEL, refusals: t.refusals, notes: t.notes,
+        backend: 'a1111', label: LABEL, refusals: [...t.refusals, ...missingFromLists(engine, t.needs, options.listed)], notes: t.notes,
         translated: { path: `/sdapi/v1/${t.route}`, body: elideImages(t.payload) },
       };
     },
@@ -141,7 +142,8 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
       const names: BackendNames = { checkpoints: checkpoints.value.map(checkpointLabel) };
       const found = {
         samplers: value(samplers)?.map((s) => s.name),
-        loras: value(loras)?.map((l) => l.name),
+        // A LoRA answers to its alias in a prompt too (check.ts), so both are names it has.
+        loras: value(loras)?.flatMap((l) => (l.alias && l.alias !== l.name ? [l.name, l.alias] : [l.name])),
         vaes: value(vaes),
         embeddings: ((e) => (e === undefined ? undefined : [...e.loaded, ...e.skipped]))(value(embeddings)),
         controlnets: value(controlnets),

@@ -25,6 +25,8 @@ import { A1111_SAMPLERS } from '../samplers';
 export interface NeededName {
   field: string;
   name: string;
+  /** Taken from the backend's settings rather than the request. */
+  fromSettings?: boolean;
 }
 
 export interface NameNeeds {
@@ -147,7 +149,7 @@ export function translate(engine: EngineId, req: ImageRequest, names: BackendNam
     });
   } else {
     override.sd_model_checkpoint = checkpoint;
-    needs.checkpoint = { field: 'checkpoint', name: checkpoint };
+    needs.checkpoint = { field: 'checkpoint', name: checkpoint, ...(req.checkpoint === undefined ? { fromSettings: true } : {}) };
     needs.checkpointChanges = true;
   }
   if (req.vae !== undefined) {

@@ -4,7 +4,7 @@
  * `execution_error` (an out-of-memory one above all), and a server that cannot be reached.
  */
 import { ApiError } from '../../errors';
-import { closestName } from '../../closest-name';
+import { listedNames, likelyMeant } from '../known-names';
 import { corsFlag, corsRefusal, whyUnanswered } from '../unanswered';
 import { comfyDescription } from './describe';
 import type { ComfyGraph } from './graph';
@@ -28,8 +28,6 @@ const INPUT_FIELDS: Record<string, string> = {
   start_at_step: 'strength', end_at_step: 'high_noise_frac',
 };
 
-const SHOWN_NAMES = 30;
-
 /** Looks up the names a loader offers (GET /object_info/{class}), for an error that lists them. */
 export type NameLookup = (classType: string, input: string) => Promise<string[] | undefined>;
 
@@ -39,20 +37,6 @@ export interface ErrorContext {
   endpoint: string;
   secrets: readonly string[];
   lookup: NameLookup;
-}
-
-function listNames(names: string[]): string {
-  if (names.length === 0) return 'it has none';
-  const shown = names.slice(0, SHOWN_NAMES).join(', ');
-  return `it has: ${shown}${names.length > SHOWN_NAMES ? ` and ${names.length - SHOWN_NAMES} more` : ''}`;
-}
-
-/** The file probably meant, comparing names without their extension (`x.ckpt` for `x.safetensors`). */
-function likelyMeant(name: string, names: string[]): string | undefined {
-  const stem = (file: string) => file.replace(/\.[a-z0-9]+$/i, '');
-  const stems = names.map(stem);
-  const close = closestName(stem(name), stems);
-  return close === undefined ? undefined : names[stems.indexOf(close)];
 }
 
 type NodeError = Extract<NonNullable<Refusal['node_errors']>, Record<string, unknown>>[string]['errors'][number];
@@ -68,7 +52,7 @@ async function describeNodeError(id: string, classType: string, error: NodeError
     const from = role?.fromSettings === true ? ` (the ${role.field === 'use_refiner' ? 'refiner' : named.what} set for ${ctx.engine} in the backend's settings)` : '';
     const guess = names === undefined ? undefined : likelyMeant(String(value), names);
     const where = named.folder === undefined ? '' : `; put the file in ComfyUI's ${named.folder} folder or pick one it has`;
-    const known = names === undefined ? '' : `; ${guess === undefined ? '' : `did you mean '${guess}'? `}${listNames(names)}`;
+    const known = names === undefined ? '' : `; ${guess === undefined ? '' : `did you mean '${guess}'? `}${listedNames(names)}`;
     return { path, message: `ComfyUI has no ${named.what} '${String(value)}'${from}${known}${names?.length === 0 ? where : ''}` };
   }
   if (error.type === 'custom_validation_failed' && classType === 'LoadImage') {

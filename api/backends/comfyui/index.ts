@@ -15,6 +15,7 @@ import { comfyDescription } from './describe';
 import { executionError, explainTransportError, interruptedError, refusalError } from './errors';
 import { buildGraph, type ImageField } from './graph';
 import { imageCodec, inputFile } from './images';
+import { missingNames, sameStem, type NeededName } from '../known-names';
 import { listComfyNames, nodeChoices } from './names';
 import { openFeed, socketUrl, type MessageFeed } from './socket';
 import { createTransport, type Transport } from './transport';
@@ -27,6 +28,9 @@ export interface ComfyBackendOptions extends BackendOptions {
 }
 
 const LABEL = comfyDescription.label;
+
+/** ComfyUI lists its embeddings without their extension (server.py `/embeddings`); other files exactly. */
+const sameFile = (need: NeededName, listed: string) => (need.list === 'embeddings' ? sameStem(need.name, listed) : need.name === listed);
 /** With a WebSocket, a look at the queue this often anyway, in case a message was lost. */
 const SAFETY_POLL_MS = 10_000;
 const SOCKET_OPEN_MS = 5_000;
@@ -74,9 +78,16 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
   const Socket = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
   const promptEndpoint = transport.http.endpoint('POST', '/prompt');
 
+  /** The request's translation, with the files ComfyUI did not list (when its lists are known) refused. */
+  function plan(engine: EngineId, request: ImageRequest) {
+    const planned = translate(engine, request, { names: options.names });
+    const missing = missingNames(engine, planned.needs, options.listed, sameFile);
+    return missing.length === 0 ? planned : { ...planned, refusals: [...planned.refusals, ...missing] };
+  }
+
   function review(engine: EngineId, request: ImageRequest): TranslationReview {
-    const { refusals, notes, recipe } = translate(engine, request, { names: options.names });
-    const translated = recipe === undefined ? undefined : elideImages({ prompt: buildGraph(recipe).prompt });
+    const { refusals, notes, recipe } = plan(engine, request);
+    const translated = recipe === undefined || refusals.length > 0 ? undefined : elideImages({ prompt: buildGraph(recipe).prompt });
     return { backend: 'comfyui', label: LABEL, refusals, notes, translated };
   }
 
@@ -98,7 +109,7 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
   }
 
   async function run(engine: EngineId, request: ImageRequest, o: ImageCallOptions): Promise<ImageResponse> {
-    const planned = translate(engine, request, { names: options.names });
+    const planned = plan(engine, request);
     if (planned.refusals.length > 0) {
       const issues = planned.refusals.map((r) => `${r.path}: ${r.message}`).join('; ');
       throw new ApiError({ kind: 'http', retryable: false, endpoint: promptEndpoint, attempts: 0, detail: `not sent: ComfyUI cannot do this request: ${issues}` }, secrets);

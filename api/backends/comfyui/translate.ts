@@ -8,6 +8,7 @@ import { imageDefaults, type ImageRequest } from '../../image-schema';
 import type { FieldIssue } from '../../issues';
 import { backendAssetName, type BackendNamesConfig } from '../config';
 import { applyStyle, STYLES } from '../styles';
+import type { NeededName } from '../known-names';
 import type { TranslationNote } from '../types';
 import type { ImageField, Recipe } from './graph';
 import { COMFY_SAMPLERS } from '../samplers';
@@ -25,6 +26,20 @@ export interface Translation {
   notes: TranslationNote[];
   /** Absent when a refusal makes the request impossible. */
   recipe?: Recipe;
+  /** The files the recipe loads, to check against what ComfyUI lists (empty without a recipe). */
+  needs: NeededName[];
+}
+
+/** The files a recipe makes ComfyUI load, by the request field each comes from. */
+function neededFiles(recipe: Recipe, embeddings: readonly NeededName[]): NeededName[] {
+  return [
+    { field: 'checkpoint', list: 'checkpoints', name: recipe.checkpoint.file, fromSettings: recipe.checkpoint.fromSettings },
+    ...(recipe.refiner === undefined ? [] : [{ field: 'use_refiner', list: 'checkpoints', name: recipe.refiner.file, fromSettings: true } as const]),
+    ...(recipe.vae === undefined ? [] : [{ field: 'vae', list: 'vaes', name: recipe.vae } as const]),
+    ...recipe.loras.map((l): NeededName => ({ field: l.field, list: 'loras', name: l.file })),
+    ...(recipe.controlnet === undefined ? [] : [{ field: 'controlnet', list: 'controlnets', name: recipe.controlnet.file } as const]),
+    ...embeddings,
+  ];
 }
 
 const RANDOM_SEED = 'random, chosen when the run starts';
@@ -131,7 +146,7 @@ export function translate(engine: EngineId, req: ImageRequest, options: Translat
     notes.push({ field: 'num_images', treatment: 'approximated', message: `ComfyUI makes the ${batch} images as one batch from one seed: an image is reproduced by the same seed with the same num_images, not on its own` });
   }
 
-  if (refusals.length > 0 || checkpoint === undefined) return { refusals, notes };
+  if (refusals.length > 0 || checkpoint === undefined) return { refusals, notes, needs: [] };
   const images: Partial<Record<ImageField, string>> = {};
   for (const field of ['init_image', 'mask_image', 'controlnet_image'] as const) {
     if (req[field] !== undefined) images[field] = options.images?.[field] ?? placeholder(field);
@@ -144,5 +159,7 @@ export function translate(engine: EngineId, req: ImageRequest, options: Translat
   if (req.vae !== undefined) recipe.vae = backendAssetName(names, req.vae);
   if (prompt2 !== undefined) recipe.prompt2 = prompt2;
   if (negative2 !== undefined) recipe.negative2 = negative2;
-  return { refusals, notes, recipe };
+  const embeddings = Object.keys(req.textual_inversions ?? {}).filter((asset) => !embedded.unused.includes(asset))
+    .map((asset): NeededName => ({ field: `textual_inversions.${asset}`, list: 'embeddings', name: backendAssetName(names, asset) }));
+  return { refusals, notes, recipe, needs: neededFiles(recipe, embeddings) };
 }

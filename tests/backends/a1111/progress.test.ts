@@ -96,7 +96,7 @@ describe('listNames', () => {
     const names = await backendFor(double).listNames!();
     expect(names).toMatchObject({
       checkpoints: ['sd_xl_base_1.0.safetensors', 'sd_xl_refiner_1.0.safetensors', 'v1-5-pruned-emaonly.safetensors'],
-      loras: ['detail_tweaker'], vaes: ['sdxl_vae.safetensors'], embeddings: ['easynegative', 'sdxl_neg'],
+      loras: ['detail_tweaker', 'detail'], vaes: ['sdxl_vae.safetensors'], embeddings: ['easynegative', 'sdxl_neg'],
       controlnets: ['diffusers_xl_canny_full [2b69fca4]'],
     });
     expect(names.samplers).toContain('DPM++ 2M');
