@@ -60,7 +60,8 @@ function setUp(name: string) {
     transfer: (value) => value,
     assets: workerAssets,
   });
-  api.configure({ imageBaseUrl: `${server.url}/local/image`, textBaseUrl: `${server.url}/local/text`, chatModel: LOCAL_CHAT_MODELS[0]! });
+  // A run waits for the settings itself; nothing here needs them sooner.
+  void api.configure({ imageBaseUrl: `${server.url}/local/image`, textBaseUrl: `${server.url}/local/text`, chatModel: LOCAL_CHAT_MODELS[0]! });
   return { page, api, reads };
 }
 

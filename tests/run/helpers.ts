@@ -38,17 +38,17 @@ export function inThreadClient(options: { imageLatencyMs?: number; chatAnswer?: 
   let settings = 0;
   const client: RunClient = {
     async run(workflow, s, runOptions, onEvent, confirmFanOut) {
-      api.configure(s);
+      await api.configure(s);
       settings++;
       return api.run(workflow, runOptions, onEvent, confirmFanOut);
     },
     cancel: () => api.cancel(),
     async estimate(workflow, s, planOptions) {
-      api.configure(s);
+      await api.configure(s);
       return api.estimate(workflow, planOptions);
     },
     async cachedResults(workflow, s) {
-      api.configure(s);
+      await api.configure(s);
       return api.cachedResults(workflow);
     },
     cacheStats: () => api.cacheStats(),

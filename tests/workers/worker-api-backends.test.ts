@@ -60,7 +60,7 @@ describe('asking a backend what it has, for the settings', () => {
 describe('through the server', () => {
   it('reviews with the backends the server names, and leaves out a kind this build does not know', async () => {
     const api = workerApi().api;
-    api.configure({
+    await api.configure({
       imageBaseUrl: 'http://127.0.0.1:1/forward/image', textBaseUrl: 'http://127.0.0.1:1/forward/text', chatModel: 'm',
       forwardedBackends: { sdxl: { kind: 'openai' }, sd: { kind: 'gpu-farm' as never } },
     });
@@ -79,13 +79,13 @@ describe('every engine on a backend', () => {
     doubles.push(comfy);
     const api = realWorkerApi();
     const backend = { kind: 'comfyui' as const, baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.safetensors' } };
-    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend, sd: backend, 'controlnet-sdxl': backend } });
+    await api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend, sd: backend, 'controlnet-sdxl': backend } });
     const draw = { id: 'draw', type: 'text-to-image', position: { x: 0, y: 0 }, params: { ...(registry.get('text-to-image')!.params.parse({ prompt: 'a lighthouse', seed: 5, steps: 2 }) as Record<string, unknown>) } };
     const workflow = { format: 'atelier.workflow' as const, version: 1 as const, metadata: { title: 't', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' }, nodes: [draw], edges: [] };
     expect(await api.run(workflow, { mode: 'all' }, () => undefined)).toMatchObject({ status: 'succeeded' });
     expect(comfy.received.prompts).toHaveLength(1);
 
-    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sd: backend } });
+    await api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sd: backend } });
     const summary = await api.run(workflow, { mode: 'all' }, () => undefined);
     expect(summary.status).toBe('failed');
     expect(JSON.stringify(summary)).toContain("no image API base URL is set in Settings for the engines that use the service's API");
