@@ -103,7 +103,7 @@ describe('names the backend listed, checked when the run is planned', () => {
     const backend = { kind: 'comfyui' as const, baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.ckpt' } };
     const listed = await api.listBackendNames(backend);
     if (!listed.ok) throw new Error(listed.reason);
-    api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: listed.names } });
+    await api.configure({ imageBaseUrl: '', textBaseUrl: 'http://127.0.0.1:1/local/text', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: listed.names } });
     const estimate = await api.estimate(flow(), { mode: 'all' });
     expect(estimate.ok).toBe(false);
     const summary = await api.run(flow(), { mode: 'all' }, () => undefined);
@@ -118,16 +118,16 @@ describe('names the backend listed, checked when the run is planned', () => {
   it("a LoRA the node names is checked on the node's field; without lists nothing is guessed", async () => {
     const api = workerApi().api;
     const backend = { kind: 'comfyui' as const, baseUrl: 'http://127.0.0.1:1', names: { checkpoint: 'base.safetensors' } };
-    api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: { checkpoints: ['base.safetensors'], loras: ['detail.safetensors'] } } });
+    await api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend }, backendNames: { sdxl: { checkpoints: ['base.safetensors'], loras: ['detail.safetensors'] } } });
     const refused = await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' });
     expect(!refused.ok && refused.problems.map((p) => [p.field, p.message])).toEqual([['loras', expect.stringMatching(/it has no LoRA 'detal.safetensors'; did you mean 'detail.safetensors'\?/) as unknown]]);
-    api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend } });
+    await api.configure({ imageBaseUrl: 'http://127.0.0.1:1', textBaseUrl: 'http://127.0.0.1:1', chatModel: 'm', imageBackends: { sdxl: backend } });
     expect((await api.estimate(flow({ loras: { 'detal.safetensors': 0.5 } }), { mode: 'all' })).ok).toBe(true);
   });
 
   it('through the server, the lists its /api/info gives are checked too', async () => {
     const api = workerApi().api;
-    api.configure({
+    await api.configure({
       imageBaseUrl: 'http://127.0.0.1:1/forward/image', textBaseUrl: 'http://127.0.0.1:1/forward/text', chatModel: 'm',
       forwardedBackends: { sdxl: { kind: 'comfyui', names: { checkpoint: 'sd_xl_base_1.0.ckpt' }, listed: { checkpoints: ['sd_xl_base_1.0.safetensors'] } } },
     });
@@ -137,12 +137,12 @@ describe('names the backend listed, checked when the run is planned', () => {
 });
 
 describe('chat apart from images', () => {
-  it("the chat client gets chatAuth's token when set, never the images' token", () => {
+  it("the chat client gets chatAuth's token when set, never the images' token", async () => {
     const configs: { baseUrl: string; token?: string }[] = [];
     const api = createWorkerApi({ registry, createImageClient: () => fakeImageClient().client, createChatClient: (config) => { configs.push(config); return fakeChatClient().client; }, transfer: (v) => v });
-    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: {}, chatModel: 'm' });
-    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: { token: 'srv' }, chatModel: 'm' });
-    api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'https://chat.example', token: 'direct-tok', chatModel: 'm' });
+    await api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: {}, chatModel: 'm' });
+    await api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'http://127.0.0.1:8787/local/text', token: 'direct-tok', chatAuth: { token: 'srv' }, chatModel: 'm' });
+    await api.configure({ imageBaseUrl: 'https://img.example', textBaseUrl: 'https://chat.example', token: 'direct-tok', chatModel: 'm' });
     expect(configs.map((c) => c.token)).toEqual([undefined, 'srv', 'direct-tok']);
   });
 });
