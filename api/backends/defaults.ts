@@ -9,4 +9,6 @@ export const DEFAULT_BASE_URL: Record<BackendKind, string> = {
   comfyui: 'http://127.0.0.1:8188',
   a1111: 'http://127.0.0.1:7860',
   openai: 'https://api.openai.com',
+  fal: 'https://queue.fal.run',
+  replicate: 'https://api.replicate.com',
 };

@@ -17,6 +17,8 @@ const CREDENTIAL: Record<RemoteKind, { label: string; hint: string }> = {
   comfyui: { label: 'Proxy token (optional)', hint: 'ComfyUI has no accounts: set this only for a proxy in front of it. Sent as Authorization: Bearer to this base URL only.' },
   a1111: { label: 'User:password (optional)', hint: 'Only when it was started with --api-auth user:password. Sent as HTTP basic authentication to this base URL only.' },
   openai: { label: 'API key', hint: 'Sent as Authorization: Bearer to this base URL only.' },
+  fal: { label: 'API key', hint: 'A fal key (key id:secret), sent as Authorization: Key to this base URL only.' },
+  replicate: { label: 'API token', hint: 'A Replicate API token, sent as Authorization: Bearer to this base URL only.' },
 };
 
 /** What the backend must allow before this page can call it, with this page's origin filled in. */
@@ -32,6 +34,9 @@ function directUse(kind: RemoteKind, origin: string): ReactNode {
           (<code>ATELIER_IMAGE_BACKEND=openai</code>, <code>ATELIER_BACKEND_TOKEN</code>), or use a project key with a spending limit.
           A compatible server (LocalAI) must allow this page: <code>--cors --cors-allow-origins={origin}</code>.</>
       );
+    case 'fal':
+    case 'replicate':
+      return <>It does not answer browsers with a secret key: use the route through this server (<code>ATELIER_IMAGE_BACKEND={kind}</code>, <code>ATELIER_BACKEND_TOKEN</code>).</>;
   }
 }
 

@@ -1,0 +1,54 @@
+/**
+ * Money, for hosted providers: what one request will cost by the provider's published price
+ * (a dated, sourced table entry per model, or "unknown" with why: never a guess), and what a run
+ * cost where the provider reports it.
+ */
+import type { EngineId } from '../../catalog';
+import type { ImageRequest } from '../../image-schema';
+import type { ImageBackend } from '../types';
+
+/** The price of one request: known from a published table, or unknown and why. */
+export type PriceQuote =
+  | {
+    known: true;
+    /** What this request costs, in US dollars: `unitUsd` times the units it makes. */
+    amountUsd: number;
+    /** The provider's billing unit. */
+    per: 'image' | 'second' | 'megapixel';
+    /** The price of one unit, as published. */
+    unitUsd: number;
+    /** URL of the published price. */
+    source: string;
+    /** When the price was read there, YYYY-MM-DD. */
+    date: string;
+  }
+  | { known: false; why: string };
+
+/** One model's published price. */
+export interface PriceEntry {
+  usd: number;
+  per: 'image' | 'megapixel';
+  source: string;
+  date: string;
+}
+
+/** A hosted provider's backend: an image backend that can say what a request costs. */
+export interface HostedBackend extends ImageBackend {
+  price(engine: EngineId, request: ImageRequest): PriceQuote;
+}
+
+/**
+ * The quote for `images` pictures of `width`×`height` by `entry`. Per megapixel, a picture is
+ * billed for its megapixels rounded up to whole ones, as fal's price pages say ("rounded up to
+ * the nearest megapixel").
+ */
+export function quoteFrom(entry: PriceEntry | undefined, images: number, width: number, height: number, unknown: string): PriceQuote {
+  if (entry === undefined) return { known: false, why: unknown };
+  const units = entry.per === 'image' ? images : images * Math.max(1, Math.ceil((width * height) / 1_000_000));
+  return { known: true, amountUsd: round(units * entry.usd), per: entry.per, unitUsd: entry.usd, source: entry.source, date: entry.date };
+}
+
+/** Dollars to a millionth, so sums of many small prices stay exact enough to show. */
+export function round(usd: number): number {
+  return Math.round(usd * 1e6) / 1e6;
+}
