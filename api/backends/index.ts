@@ -12,6 +12,7 @@ import { createImageRouter, type EngineRoutes } from './router';
 import { createA1111Backend } from './a1111/index';
 import { createComfyBackend } from './comfyui/index';
 import { createFalBackend } from './fal/index';
+import { createReplicateBackend } from './replicate/index';
 import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
@@ -22,7 +23,7 @@ const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend)
   a1111: createA1111Backend,
   openai: createOpenAIImagesBackend,
   fal: createFalBackend,
-  replicate: undefined,
+  replicate: createReplicateBackend,
 };
 
 /** Backend settings with their credentials, as the editor, the server and the CLI hold them. */

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors';
 import type { Http } from '../../http';
 import { abortableSleep } from '../../retry';
+import { progressFromLogs } from '../hosted/progress';
 import type { ImageCallOptions } from '../types';
 import { FAL_LABEL } from './describe';
 import { explainFalError } from './errors';
@@ -31,18 +32,6 @@ export const FalOutputSchema = z.looseObject({
   has_nsfw_concepts: z.array(z.boolean()).optional(),
 });
 export type FalOutput = z.infer<typeof FalOutputSchema>;
-
-/** "step 13 of 25" from a runner's progress bar in its logs ("52%|█████▏ | 13/25 [00:01<…]"). */
-export function progressFromLogs(logs: readonly { message: string }[]): { fraction: number; message: string } | undefined {
-  for (let i = logs.length - 1; i >= 0; i--) {
-    const match = /(\d+)\/(\d+) \[/.exec(logs[i]!.message) ?? /\|\s*(\d+)\/(\d+)/.exec(logs[i]!.message);
-    if (match === null) continue;
-    const done = Number(match[1]);
-    const total = Number(match[2]);
-    if (total > 0 && done <= total) return { fraction: done / total, message: `step ${done} of ${total}` };
-  }
-  return undefined;
-}
 
 export interface QueueRun {
   http: Http;
@@ -90,7 +79,7 @@ export async function runQueued(run: QueueRun): Promise<FalOutput> {
         const where = status.queue_position === undefined ? '' : ` (${status.queue_position} ahead)`;
         call.onProgress?.(0, `${run.prefix}waiting in ${FAL_LABEL}'s queue${where}`);
       } else {
-        const seen = progressFromLogs(status.logs ?? []);
+        const seen = progressFromLogs((status.logs ?? []).map((log) => log.message));
         call.onProgress?.(seen?.fraction ?? 0, `${run.prefix}${seen?.message ?? `running on ${FAL_LABEL}`}`);
       }
       await abortableSleep(run.pollMs, call.signal);
