@@ -70,7 +70,7 @@ describe('fal double, driven by @fal-ai/client', () => {
     await expect(fal.queue.submit('fal-ai/no-such-model', { input: { prompt: 'p' } })).rejects.toMatchObject({ status: 404 });
     const refused = fal.subscribe('fal-ai/flux/dev', { input: { prompt: 'p', num_images: 9, num_inference_steps: 0 } as never, pollInterval: 1 });
     await expect(refused).rejects.toMatchObject({ status: 422, name: 'ValidationError' });
-    const error = await refused.catch((e: unknown) => e as { body: { detail: { loc: string[]; msg: string }[] } });
+    const error = (await refused.catch((e: unknown) => e)) as { body: { detail: { loc: string[]; msg: string }[] } };
     expect(error.body.detail.map((d) => d.loc.join('.')).sort()).toEqual(['body.num_images', 'body.num_inference_steps']);
     const missing = fal.subscribe('fal-ai/fast-sdxl/inpainting', { input: { prompt: 'p', image_url: 'data:image/png;base64,AAAA' } as never, pollInterval: 1 });
     await expect(missing).rejects.toMatchObject({ status: 422 });
