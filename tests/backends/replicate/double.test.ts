@@ -56,7 +56,7 @@ describe('Replicate double, driven by the replicate client', () => {
     expect(keyScheme.status).toBe(401);
     await expect(replicate.run('nobody/nothing', { input: { prompt: 'p' } })).rejects.toMatchObject({ response: { status: 404 } });
     await expect(replicate.predictions.create({ version: '0'.repeat(64), input: { prompt: 'p' } })).rejects.toMatchObject({ response: { status: 422 } });
-    const refused = await replicate.predictions.create({ model: 'black-forest-labs/flux-dev', input: { prompt: 'p', num_outputs: 5, guidance: 11 } }).catch((e: unknown) => e as Error);
+    const refused = (await replicate.predictions.create({ model: 'black-forest-labs/flux-dev', input: { prompt: 'p', num_outputs: 5, guidance: 11 } }).catch((e: unknown) => e)) as Error;
     expect(refused.message).toMatch(/status 422 .*input\.num_outputs.*less than or equal to 4/s);
     await expect(replicate.run('black-forest-labs/flux-dev', { input: {} })).rejects.toMatchObject({ response: { status: 422 } });
   });
