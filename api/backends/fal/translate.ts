@@ -61,7 +61,7 @@ function loras(request: ImageRequest, names: BackendNamesConfig | undefined, mod
 function refusals(engine: EngineId, request: ImageRequest, model: FalModel, endpoint: string | undefined): FieldIssue[] {
   const mode = imageMode(request);
   if (request.transfer_images !== undefined) {
-    return [{ path: 'transfer_images', message: `${FAL_LABEL} cannot carry a subject from sample images (subject transfer): route this engine to another backend` }];
+    return [{ path: 'transfer_images', message: `no ${FAL_LABEL} model here carries a subject from sample images (subject transfer): route this engine to another backend` }];
   }
   if (endpoint === undefined) {
     const hint = mode === 'controlnet'

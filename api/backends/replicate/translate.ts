@@ -33,7 +33,7 @@ const SD_FAMILIES = new Set(['sdxl', 'sd', 'sdxl-controlnet']);
 function refusals(request: ImageRequest, model: ReplicateModel, mode: ImageMode, setting: string): FieldIssue[] {
   const bad = modelRefProblem(setting);
   if (bad !== undefined) return [{ path: 'engine', message: `${bad} (the backend's model setting)` }];
-  if (request.transfer_images !== undefined) return [{ path: 'transfer_images', message: `${REPLICATE_LABEL}'s image models here cannot carry a subject from sample images: route this engine to another backend` }];
+  if (request.transfer_images !== undefined) return [{ path: 'transfer_images', message: `no ${REPLICATE_LABEL} model here carries a subject from sample images (subject transfer): route this engine to another backend` }];
   if (!model.modes.includes(mode)) {
     const hint = mode === 'controlnet' ? 'choose lucataco/sdxl-controlnet as this engine\'s model in Settings'
       : mode === 'inpainting' ? 'choose stability-ai/sdxl as this engine\'s model in Settings'
