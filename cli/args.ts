@@ -61,16 +61,19 @@ Options:
   --model NAME            Chat model for chat nodes that name none (default for the local
                           engines: atelier-local-chat; required with --text-base-url).
   --image-backend KIND    Send image requests to a backend instead of the service's API:
-                          comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next) or openai (OpenAI
-                          Images and compatible servers). The workflow file is unchanged.
+                          comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next), openai (OpenAI
+                          Images and compatible servers), fal or replicate (hosted models).
+                          The workflow file is unchanged.
   --backend-url URL       The backend's base URL (default: ComfyUI http://127.0.0.1:8188,
-                          AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com).
+                          AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com,
+                          fal https://queue.fal.run, Replicate https://api.replicate.com).
   --backends FILE         JSON choosing a backend per engine: { "sdxl": { "kind": "comfyui",
                           "baseUrl": "…", "names": { "checkpoint": "…" } }, "sd": … }.
   --checkpoint ENGINE=NAME  The backend's checkpoint for an engine (sdxl, sd, controlnet-sdxl)
                           when a node names none. Repeat for each engine.
   --refiner NAME          The backend's SDXL refiner checkpoint, for use_refiner.
-  --image-model NAME      The model id on an OpenAI-style backend (default gpt-image-1).
+  --image-model NAME      The model id on an OpenAI-style backend (default gpt-image-1), or
+                          on fal or Replicate (e.g. fal-ai/flux/dev, black-forest-labs/flux-dev).
   --asset NAME=FILE       Maps an asset name used in the workflow (svc:canny_sdxl, a LoRA) to
                           the backend's file. Repeat for more.
   --set NODE.PARAM=VALUE  Override a parameter before the run; NODE is a node id or title.

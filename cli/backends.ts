@@ -62,7 +62,7 @@ export async function resolveBackends(args: BackendArgs, cwd: string): Promise<E
       for (const engine of ENGINES) backends[engine] = { kind, baseUrl: args.url ?? DEFAULT_BASE_URL[kind] };
     }
   } else if (args.url !== undefined && args.file === undefined) {
-    throw new UsageError('--backend-url needs --image-backend (comfyui, a1111 or openai)');
+    throw new UsageError(`--backend-url needs --image-backend (${BACKEND_KINDS.filter((k) => k !== 'service').join(', ')})`);
   }
 
   const names: BackendNamesConfig = {};

@@ -34,6 +34,9 @@ export interface FalPlan {
 
 const DEFAULTS = { cfg: 12, steps: 30, sampler: 'DDIM' } as const;
 
+/** The families whose endpoints take `loras` (FluxDevInput has none: that is fal-ai/flux-lora). */
+const LORA_FAMILIES = new Set(['sdxl', 'sdxl-controlnet', 'diffusers', 'sd35']);
+
 function notSentTable(model: FalModel): Partial<Record<keyof ImageRequest, string>> {
   const who = model.who;
   return {
@@ -52,7 +55,7 @@ function loras(request: ImageRequest, names: BackendNamesConfig | undefined, mod
   const sent: { path: string; scale: number }[] = [];
   for (const [name, scale] of Object.entries(request.loras)) {
     const path = backendAssetName(names, name);
-    if (/^https:\/\//.test(path) && model.family !== 'flux-schnell' && model.family !== 'other') sent.push({ path, scale });
+    if (/^https:\/\//.test(path) && LORA_FAMILIES.has(model.family)) sent.push({ path, scale });
     else notes.push({ field: `loras.${name}`, treatment: 'not-sent', message: `${model.who} loads LoRA weights from a URL: map '${name}' to the weights' https URL in this backend's assets setting to send it` });
   }
   return sent.length === 0 ? undefined : sent;

@@ -64,6 +64,17 @@ describe('fal translation', () => {
     expect(planFal('sdxl', canny, 'fal-ai/fast-sdxl').review.refusals[0]).toEqual({ path: 'controlnet', message: expect.stringMatching(/cannot do ControlNet: choose fal-ai\/fast-sdxl-controlnet-canny/) });
   });
 
+  it('LoRAs go by the URL the assets setting maps them to, on the models whose endpoint takes loras (not FLUX.1 [dev])', () => {
+    const names = { assets: { 'svc:grain': 'https://example.com/grain.safetensors' } };
+    const request: ImageRequest = { prompt: 'p', loras: { 'svc:grain': 0.6, unmapped: 1 } };
+    const sdxl = planFal('sdxl', request, 'fal-ai/fast-sdxl', names);
+    expect(sdxl.plan.input.loras).toEqual([{ path: 'https://example.com/grain.safetensors', scale: 0.6 }]);
+    expect(fields(sdxl.review.notes)).toEqual(['loras.unmapped:not-sent']);
+    const flux = planFal('sdxl', request, 'fal-ai/flux/dev', names);
+    expect(flux.plan.input).not.toHaveProperty('loras');
+    expect(fields(flux.review.notes)).toEqual(['loras.svc:grain:not-sent', 'loras.unmapped:not-sent']);
+  });
+
   it('subject transfer is refused; num_images over a model\'s limit is split and said', () => {
     expect(planFal('sdxl', { prompt: 'p', transfer_images: { sks: [PNG] } }, 'fal-ai/fast-sdxl').review.refusals[0]!.path).toBe('transfer_images');
     const { review, plan } = planFal('sdxl', { prompt: 'p', num_images: 6 }, 'fal-ai/flux/dev');
