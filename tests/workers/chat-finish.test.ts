@@ -101,6 +101,36 @@ describe('a capped answer served from the cache', () => {
   });
 });
 
+describe('a capped answer of one item of a fan-out', () => {
+  it('is marked on the item and, naming the item, on the node', async () => {
+    server.handle((req, res) => {
+      const capped = req.body.includes('heron');
+      startStream(res, streamFrames(['A bird ', capped ? 'standing in' : 'asleep.'], { finish: capped ? 'length' : 'stop' }));
+      res.end();
+    });
+    const fan: Workflow = {
+      ...flow,
+      nodes: [
+        { id: 'list', type: 'text', position: { x: 0, y: 0 }, params: { text: 'an owl\na heron' } },
+        { id: 'split', type: 'split-text', position: { x: 0, y: 200 }, params: {} },
+        { id: 'writer', type: 'chat-prompt-writer', position: { x: 300, y: 0 }, params: { user: 'draw {{bird}}', max_tokens: 50 } },
+      ],
+      edges: [
+        { id: 'a', source: { node: 'list', port: 'text' }, target: { node: 'split', port: 'text' } },
+        { id: 'b', source: { node: 'split', port: 'items' }, target: { node: 'writer', port: 'bird' } },
+      ],
+    };
+    const chat = createChatClient({ baseUrl: server.url, retry: { maxAttempts: 1 } });
+    const log = eventLog();
+    const summary = await createExecutor({ registry, api: { image: fakeImageClient().client, chat }, settings: testSettings }).run(fan, { mode: 'all', onEvent: log.onEvent });
+    expect(summary.status).toBe('succeeded');
+    const items = log.events.filter((e) => e.type === 'node-item-done').sort((a, b) => (a as { item: number }).item - (b as { item: number }).item);
+    expect(items.map((e) => (e as { notes?: string[] }).notes)).toEqual([undefined, ['stopped at max_tokens: 50']]);
+    expect(log.events.find((e) => e.type === 'node-done' && e.nodeId === 'writer')).toMatchObject({ notes: ['item 2: stopped at max_tokens: 50'] });
+    expect(summary.warnings).toEqual(["node 'writer' item 2: stopped at max_tokens: 50"]);
+  });
+});
+
 describe('a whole completion (complete) as a node sees it', () => {
   const client = (finish: string, content: string): ChatClient => ({
     complete: () => Promise.resolve(completionBody(content, finish) as never),
