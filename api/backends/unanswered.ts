@@ -5,23 +5,11 @@
  * kept for a connection refused or a server that did not answer.
  */
 import type { ApiError } from '../errors';
-import type { BackendKind } from './types';
+import type { BackendDescription } from './describe';
 
-/** The command-line option that lets a page at `origin` call each backend from the browser. */
-export function corsFlag(kind: Exclude<BackendKind, 'service'>, origin: string): string {
-  switch (kind) {
-    case 'comfyui':
-      return `--enable-cors-header ${origin}`;
-    case 'a1111':
-      return `--cors-allow-origins=${origin}`;
-    case 'openai':
-      // An OpenAI-compatible server people run themselves (LocalAI); the hosted APIs decide on their own.
-      return `--cors --cors-allow-origins=${origin}`;
-    case 'fal':
-    case 'replicate':
-      // Hosted providers that refuse a browser holding their key: no flag lets this page in.
-      return 'no option: it does not take requests from a browser';
-  }
+/** The command-line option that lets a page at `origin` call the backend from the browser, from its description. */
+export function corsFlag(description: BackendDescription, origin: string): string {
+  return description.browser.direct ? description.browser.corsFlag(origin) : '';
 }
 
 /**
@@ -38,9 +26,10 @@ export function whyUnanswered(error: ApiError): 'cors' | 'refused' | 'unreachabl
 }
 
 /** `<label> at <where> answered, but does not allow this page (CORS): start it with <flag for this page's origin>…`. */
-export function corsRefusal(kind: Exclude<BackendKind, 'service'>, label: string, where: string, pageOrigin: string | undefined): string {
-  if (kind === 'fal' || kind === 'replicate') return `${label} at ${where} does not take requests from a browser with a key (CORS): use the route through this server (Settings)`;
-  const flag = `\`${corsFlag(kind, pageOrigin ?? "<this page's origin>")}\``;
-  const start = kind === 'openai' ? `a server you run (LocalAI) takes ${flag}; a hosted API may not allow browsers at all` : `start it with ${flag}`;
+export function corsRefusal(description: BackendDescription, label: string, where: string, pageOrigin: string | undefined): string {
+  // A hosted provider that refuses browsers (fal, Replicate) has no flag to name: its route is the server's.
+  if (!description.browser.direct) return `${label} at ${where} does not take requests from this page (CORS): use the route through this server (Settings)`;
+  const flag = `\`${corsFlag(description, pageOrigin ?? "<this page's origin>")}\``;
+  const start = description.kind === 'openai' ? `a server you run (LocalAI) takes ${flag}; a hosted API may not allow browsers at all` : `start it with ${flag}`;
   return `${label} at ${where} is running but does not allow requests from this page (CORS): ${start}, or use the route through this server (Settings)`;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dataUriBase64, toDataUri } from '../../api/backends/hosted/data-uri';
 import { quoteFrom } from '../../api/backends/hosted/price';
 import { progressFromLogs } from '../../api/backends/hosted/progress';
+import { falDescription } from '../../api/backends/fal/describe';
+import { replicateDescription } from '../../api/backends/replicate/describe';
 import { corsRefusal } from '../../api/backends/unanswered';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -23,13 +25,13 @@ describe('hosted helpers', () => {
 
   it('a quote by the megapixel rounds each image up to whole megapixels; no entry is "unknown" with why', () => {
     const entry = { usd: 0.025, per: 'megapixel' as const, source: 'https://fal.ai/pricing', date: '2026-05-25' };
-    expect(quoteFrom(entry, 3, 512, 512, 'x')).toMatchObject({ known: true, amountUsd: 0.075 });
-    expect(quoteFrom(entry, 1, 2048, 1024, 'x')).toMatchObject({ known: true, amountUsd: 0.075 });
+    expect(quoteFrom(entry, 3, 512, 512, 'x')).toMatchObject({ known: true, totalUsd: 0.075 });
+    expect(quoteFrom(entry, 1, 2048, 1024, 'x')).toMatchObject({ known: true, totalUsd: 0.075 });
     expect(quoteFrom(undefined, 1, 1024, 1024, 'billed by GPU time')).toEqual({ known: false, why: 'billed by GPU time' });
   });
 
   it('a browser refused by fal or Replicate is pointed to the server\'s route, not to a flag', () => {
-    expect(corsRefusal('fal', 'fal', 'https://queue.fal.run', 'http://127.0.0.1:8787')).toBe('fal at https://queue.fal.run does not take requests from a browser with a key (CORS): use the route through this server (Settings)');
-    expect(corsRefusal('replicate', 'Replicate', 'https://api.replicate.com', undefined)).toMatch(/route through this server/);
+    expect(corsRefusal(falDescription, 'fal', 'https://queue.fal.run', 'http://127.0.0.1:8787')).toBe('fal at https://queue.fal.run does not take requests from this page (CORS): use the route through this server (Settings)');
+    expect(corsRefusal(replicateDescription, 'Replicate', 'https://api.replicate.com', undefined)).not.toMatch(/start it with/);
   });
 });

@@ -5,24 +5,13 @@
  */
 import type { EngineId } from '../../catalog';
 import type { ImageRequest } from '../../image-schema';
-import type { ImageBackend } from '../types';
+import type { ImageBackend, PriceQuote } from '../types';
 
-/** The price of one request: known from a published table, or unknown and why. */
-export type PriceQuote =
-  | {
-    known: true;
-    /** What this request costs, in US dollars: `unitUsd` times the units it makes. */
-    amountUsd: number;
-    /** The provider's billing unit. */
-    per: 'image' | 'second' | 'megapixel';
-    /** The price of one unit, as published. */
-    unitUsd: number;
-    /** URL of the published price. */
-    source: string;
-    /** When the price was read there, YYYY-MM-DD. */
-    date: string;
-  }
-  | { known: false; why: string };
+/**
+ * The quote of one request: the registry's PriceQuote (`amountUsd` per `per`, from `source` on
+ * `date`), with what the whole request comes to (`totalUsd`) where the price is known.
+ */
+export type HostedQuote = (Extract<PriceQuote, { known: true }> & { totalUsd: number }) | Extract<PriceQuote, { known: false }>;
 
 /** One model's published price. */
 export interface PriceEntry {
@@ -34,7 +23,7 @@ export interface PriceEntry {
 
 /** A hosted provider's backend: an image backend that can say what a request costs. */
 export interface HostedBackend extends ImageBackend {
-  price(engine: EngineId, request: ImageRequest): PriceQuote;
+  price(engine: EngineId, request: ImageRequest): HostedQuote;
 }
 
 /**
@@ -42,10 +31,10 @@ export interface HostedBackend extends ImageBackend {
  * billed for its megapixels rounded up to whole ones, as fal's price pages say ("rounded up to
  * the nearest megapixel").
  */
-export function quoteFrom(entry: PriceEntry | undefined, images: number, width: number, height: number, unknown: string): PriceQuote {
+export function quoteFrom(entry: PriceEntry | undefined, images: number, width: number, height: number, unknown: string): HostedQuote {
   if (entry === undefined) return { known: false, why: unknown };
   const units = entry.per === 'image' ? images : images * Math.max(1, Math.ceil((width * height) / 1_000_000));
-  return { known: true, amountUsd: round(units * entry.usd), per: entry.per, unitUsd: entry.usd, source: entry.source, date: entry.date };
+  return { known: true, amountUsd: entry.usd, per: entry.per, source: entry.source, date: entry.date, totalUsd: round(units * entry.usd) };
 }
 
 /** Dollars to a millionth, so sums of many small prices stay exact enough to show. */

@@ -92,7 +92,7 @@ describe('fal translation', () => {
   it('prices: FLUX by the megapixel from the dated table, fast-sdxl unknown (never guessed)', () => {
     const backend = createFalBackend({ baseUrl: 'https://queue.fal.run', names: { model: 'fal-ai/flux/dev' } });
     expect(backend.price('sdxl', { prompt: 'p', num_images: 2, width: 1536, height: 1024 })).toEqual({
-      known: true, amountUsd: 0.1, per: 'megapixel', unitUsd: 0.025, source: 'https://fal.ai/pricing', date: '2026-05-25',
+      known: true, amountUsd: 0.025, per: 'megapixel', totalUsd: 0.1, source: 'https://fal.ai/pricing', date: '2026-05-25',
     });
     const sdxl = createFalBackend({ baseUrl: 'https://queue.fal.run' }).price('sdxl', { prompt: 'p' });
     expect(sdxl).toEqual({ known: false, why: expect.stringMatching(/GPU time/) });

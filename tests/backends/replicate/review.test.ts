@@ -66,7 +66,7 @@ describe('Replicate translation', () => {
   it('prices: FLUX per image from the dated table; community models by the second, so unknown before a run', () => {
     const flux = createReplicateBackend({ baseUrl: 'https://api.replicate.com', names: { model: 'black-forest-labs/flux-schnell' } });
     expect(flux.price('sdxl', { prompt: 'p', num_images: 4 })).toEqual({
-      known: true, amountUsd: 0.012, per: 'image', unitUsd: 0.003, source: 'https://replicate.com/black-forest-labs/flux-schnell', date: '2026-05-25',
+      known: true, amountUsd: 0.003, per: 'image', totalUsd: 0.012, source: 'https://replicate.com/black-forest-labs/flux-schnell', date: '2026-05-25',
     });
     expect(createReplicateBackend({ baseUrl: 'https://api.replicate.com' }).price('sdxl', { prompt: 'p' })).toEqual({ known: false, why: expect.stringMatching(/second of GPU time/) });
   });
