@@ -18,10 +18,10 @@ export interface Timeouts {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Path below the base URL, starting with '/', with a query after '?' when one is needed. */
   path: string;
-  /** Sent as JSON, except a FormData, which goes as multipart/form-data (fetch sets its boundary). */
+  /** Sent as JSON, except a FormData (multipart/form-data, fetch sets its boundary) and a Blob (its bytes). */
   body?: unknown;
   accept: string;
   /**
@@ -29,6 +29,8 @@ export interface RequestSpec {
    * whose error body the caller reads itself (ComfyUI's 400 with per-node validation errors).
    */
   acceptStatus?: readonly number[];
+  /** Headers beyond Accept, Content-Type and Authorization (Replicate's `Prefer: wait`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** One started 2xx response (or one of `acceptStatus`) whose body has not been read yet. */
@@ -131,9 +133,11 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
 
   if (signal?.aborted) throw fail(signal.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const headers: Record<string, string> = { Accept: spec.accept };
+  const headers: Record<string, string> = { ...spec.headers, Accept: spec.accept };
   const multipart = typeof FormData !== 'undefined' && spec.body instanceof FormData;
-  if (spec.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  // A Blob goes as its bytes, typed as itself (fal's storage upload).
+  const raw = typeof Blob !== 'undefined' && spec.body instanceof Blob ? spec.body : undefined;
+  if (spec.body !== undefined && !multipart) headers['Content-Type'] = raw === undefined ? 'application/json' : raw.type || 'application/octet-stream';
   if (ctx.authorization !== undefined) headers.Authorization = ctx.authorization;
 
   let response: Response;
@@ -142,7 +146,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     response = await raceAbort(ctx.fetch(ctx.url, {
       method: spec.method,
       headers,
-      body: spec.body === undefined ? undefined : multipart ? spec.body as FormData : JSON.stringify(spec.body),
+      body: spec.body === undefined ? undefined : multipart ? spec.body as FormData : raw ?? JSON.stringify(spec.body),
       signal: controller.signal,
     }), controller.signal);
   } catch (error) {

@@ -16,10 +16,11 @@ export interface ClientConfig {
   /** Sent as `Authorization: Bearer <token>` when given (see `auth`); never appears in errors. */
   token?: string;
   /**
-   * How `token` is sent: `bearer` (the default), or `basic` for a `user:password` token sent as
-   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`).
+   * How `token` is sent: `bearer` (the default), `basic` for a `user:password` token sent as
+   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`), or `key` for `Authorization: Key
+   * <token>` (fal).
    */
-  auth?: 'bearer' | 'basic';
+  auth?: 'bearer' | 'basic' | 'key';
   /** Replaces the global fetch (tests, proxies). */
   fetch?: FetchLike;
   /** Deadlines in milliseconds; defaults 180 s for the response to start, 60 s of body silence. */
@@ -83,10 +84,11 @@ function normaliseToken(token: string | undefined): string | undefined {
 }
 
 /** The `Authorization` header for the token, and every form of it that must never be shown. */
-function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic'): { header?: string; secrets: string[] } {
-  if (auth === 'bearer') {
+function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | 'key'): { header?: string; secrets: string[] } {
+  if (auth !== 'basic') {
     const bearer = normaliseToken(token);
-    return bearer === undefined ? { secrets: [] } : { header: `Bearer ${bearer}`, secrets: [bearer] };
+    const scheme = auth === 'key' ? 'Key' : 'Bearer';
+    return bearer === undefined ? { secrets: [] } : { header: `${scheme} ${bearer}`, secrets: [bearer] };
   }
   const pair = token?.trim();
   if (pair === undefined || pair === '') return { secrets: [] };

@@ -8,7 +8,9 @@
 import { a1111Description } from './a1111/describe';
 import { comfyDescription } from './comfyui/describe';
 import { defineBackends, registryOf } from './describe';
+import { falDescription } from './fal/describe';
 import { openaiDescription } from './openai/describe';
+import { replicateDescription } from './replicate/describe';
 import { serviceDescription } from './service/describe';
 
 export const BACKENDS = defineBackends([
@@ -16,6 +18,8 @@ export const BACKENDS = defineBackends([
   { description: comfyDescription, load: () => import('./comfyui/index').then((m) => m.createComfyBackend) },
   { description: a1111Description, load: () => import('./a1111/index').then((m) => m.createA1111Backend) },
   { description: openaiDescription, load: () => import('./openai/index').then((m) => m.createOpenAIImagesBackend) },
+  { description: falDescription, load: () => import('./fal/index').then((m) => m.createFalBackend) },
+  { description: replicateDescription, load: () => import('./replicate/index').then((m) => m.createReplicateBackend) },
 ]);
 
 /** A backend's id: `service`, `comfyui`… (settings, `--image-backend`, `ATELIER_IMAGE_BACKEND`). */

@@ -27,6 +27,8 @@ export function whyUnanswered(error: ApiError): 'cors' | 'refused' | 'unreachabl
 
 /** `<label> at <where> answered, but does not allow this page (CORS): start it with <flag for this page's origin>…`. */
 export function corsRefusal(description: BackendDescription, label: string, where: string, pageOrigin: string | undefined): string {
+  // A hosted provider that refuses browsers (fal, Replicate) has no flag to name: its route is the server's.
+  if (!description.browser.direct) return `${label} at ${where} does not take requests from this page (CORS): use the route through this server (Settings)`;
   const flag = `\`${corsFlag(description, pageOrigin ?? "<this page's origin>")}\``;
   const start = description.kind === 'openai' ? `a server you run (LocalAI) takes ${flag}; a hosted API may not allow browsers at all` : `start it with ${flag}`;
   return `${label} at ${where} is running but does not allow requests from this page (CORS): ${start}, or use the route through this server (Settings)`;
