@@ -46,6 +46,8 @@ export interface AttemptContext {
   url: string;
   /** The whole `Authorization` header value (`Bearer …`, `Basic …`), when one is sent. */
   authorization: string | undefined;
+  /** The header `authorization` goes in, when not `Authorization` (an API key's own header). */
+  authorizationHeader?: string;
   secrets: readonly string[];
   fetch: FetchLike;
   timeouts: Timeouts;
@@ -139,7 +141,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   const headers: Record<string, string> = { Accept: spec.accept };
   const multipart = typeof FormData !== 'undefined' && spec.body instanceof FormData;
   if (spec.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (ctx.authorization !== undefined) headers.Authorization = ctx.authorization;
+  if (ctx.authorization !== undefined) headers[ctx.authorizationHeader ?? 'Authorization'] = ctx.authorization;
 
   let response: Response;
   arm('headers', timeouts.headersMs);

@@ -16,10 +16,11 @@ export interface ClientConfig {
   /** Sent as `Authorization: Bearer <token>` when given (see `auth`); never appears in errors. */
   token?: string;
   /**
-   * How `token` is sent: `bearer` (the default), or `basic` for a `user:password` token sent as
-   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`).
+   * How `token` is sent: `bearer` (the default), `basic` for a `user:password` token sent as
+   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`), or `{ header }` for an API key sent
+   * as the whole value of its own header (Google's `x-goog-api-key`).
    */
-  auth?: 'bearer' | 'basic';
+  auth?: 'bearer' | 'basic' | { header: string };
   /** Replaces the global fetch (tests, proxies). */
   fetch?: FetchLike;
   /** Deadlines in milliseconds; defaults 180 s for the response to start, 60 s of body silence. */
@@ -86,7 +87,11 @@ function normaliseToken(token: string | undefined): string | undefined {
 const MIN_REDACTED_PASSWORD = 4;
 
 /** The `Authorization` header for the token, and every form of it that must never be shown. */
-function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic'): { header?: string; secrets: string[] } {
+function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | { header: string }): { header?: string; secrets: string[] } {
+  if (typeof auth === 'object') {
+    const key = normaliseToken(token);
+    return key === undefined ? { secrets: [] } : { header: key, secrets: [key] };
+  }
   if (auth === 'bearer') {
     const bearer = normaliseToken(token);
     return bearer === undefined ? { secrets: [] } : { header: `Bearer ${bearer}`, secrets: [bearer] };
@@ -110,7 +115,9 @@ function positive(name: string, value: number): number {
 
 /** Checks the settings (throwing a TypeError or RangeError that names the bad one) and builds the shared layer. */
 export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http {
-  const { header: authorization, secrets } = authorizationFor(config.token, config.auth ?? 'bearer');
+  const auth = config.auth ?? 'bearer';
+  const { header: authorization, secrets } = authorizationFor(config.token, auth);
+  const authorizationHeader = typeof auth === 'object' ? { authorizationHeader: auth.header } : {};
   const base = normaliseBaseUrl(config.baseUrl, secrets);
   // An http(s) URL's pathname is never empty ('/' at least), so the slashes are trimmed here.
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -132,7 +139,7 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
 
   const pageOrigin = config.pageOrigin === undefined ? {} : { pageOrigin: config.pageOrigin };
   const open = (spec: RequestSpec, attempt: number, signal?: AbortSignal) => openExchange({
-    url: urlFor(spec.path), authorization, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
+    url: urlFor(spec.path), authorization, ...authorizationHeader, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
   }, spec, attempt, signal);
 
   function parseJson<S extends z.ZodType>(exchange: Exchange, text: string, schema: S): z.infer<S> {

@@ -9,4 +9,5 @@ export const DEFAULT_BASE_URL: Record<BackendKind, string> = {
   comfyui: 'http://127.0.0.1:8188',
   a1111: 'http://127.0.0.1:7860',
   openai: 'https://api.openai.com',
+  google: 'https://generativelanguage.googleapis.com',
 };

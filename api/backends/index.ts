@@ -11,6 +11,7 @@ import type { BackendOptions } from './options';
 import { createImageRouter, type EngineRoutes } from './router';
 import { createA1111Backend } from './a1111/index';
 import { createComfyBackend } from './comfyui/index';
+import { createGoogleBackend } from './google/index';
 import { createOpenAIImagesBackend } from './openai/index';
 import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
@@ -20,6 +21,7 @@ const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend)
   comfyui: createComfyBackend,
   a1111: createA1111Backend,
   openai: createOpenAIImagesBackend,
+  google: createGoogleBackend,
 };
 
 /** Backend settings with their credentials, as the editor, the server and the CLI hold them. */

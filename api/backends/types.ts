@@ -14,7 +14,7 @@ import type { CallOptions } from '../client-types';
 import type { FieldIssue } from '../issues';
 import type { ImageRequest, ImageResponse } from '../image-schema';
 
-export const BACKEND_KINDS = ['service', 'comfyui', 'a1111', 'openai'] as const;
+export const BACKEND_KINDS = ['service', 'comfyui', 'a1111', 'openai', 'google'] as const;
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
 /** How each backend is named to a person. */
@@ -23,6 +23,7 @@ export const BACKEND_LABEL: Record<BackendKind, string> = {
   comfyui: 'ComfyUI',
   a1111: 'AUTOMATIC1111 / Forge',
   openai: 'OpenAI Images',
+  google: 'Google Gemini API',
 };
 
 /** What a backend does with one field of the request that it does not send as it is. */

@@ -17,6 +17,7 @@ const CREDENTIAL: Record<RemoteKind, { label: string; hint: string }> = {
   comfyui: { label: 'Proxy token (optional)', hint: 'ComfyUI has no accounts: set this only for a proxy in front of it. Sent as Authorization: Bearer to this base URL only.' },
   a1111: { label: 'User:password (optional)', hint: 'Only when it was started with --api-auth user:password. Sent as HTTP basic authentication to this base URL only.' },
   openai: { label: 'API key', hint: 'Sent as Authorization: Bearer to this base URL only.' },
+  google: { label: 'API key', hint: 'A Gemini API key from Google AI Studio (aistudio.google.com/apikey). Sent in the x-goog-api-key header to this base URL only, never in a URL.' },
 };
 
 /** What the backend must allow before this page can call it, with this page's origin filled in. */
@@ -31,6 +32,12 @@ function directUse(kind: RemoteKind, origin: string): ReactNode {
         <>The key is kept in this browser, where anyone using this browser profile can read it: prefer the route through this server
           (<code>ATELIER_IMAGE_BACKEND=openai</code>, <code>ATELIER_BACKEND_TOKEN</code>), or use a project key with a spending limit.
           A compatible server (LocalAI) must allow this page: <code>--cors --cors-allow-origins={origin}</code>.</>
+      );
+    case 'google':
+      return (
+        <>The Gemini API answers browsers from any page, but the key is then kept in this browser, where anyone using this browser
+          profile (or an extension) can read it: prefer the route through this server (<code>ATELIER_IMAGE_BACKEND=google</code>,
+          {' '}<code>ATELIER_BACKEND_TOKEN</code>), or use a key whose project has a spending cap.</>
       );
   }
 }
@@ -64,7 +71,7 @@ export function BackendFieldsEditor({ kind, fields, credential, engines, onField
       <Field label={CREDENTIAL[kind].label} hint={CREDENTIAL[kind].hint}>
         {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={credential} aria-describedby={describedBy} onCommit={onCredential} />}
       </Field>
-      <p className={kind === 'openai' ? 'field-issue' : 'field-hint'}>{directUse(kind, window.location.origin)}</p>
+      <p className={kind === 'openai' || kind === 'google' ? 'field-issue' : 'field-hint'}>{directUse(kind, window.location.origin)}</p>
 
       {TAKES_FILES[kind] ? (
         <>

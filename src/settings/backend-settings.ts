@@ -30,7 +30,7 @@ export const EMPTY_FIELDS: BackendFields = { baseUrl: '', checkpoints: {}, refin
 export const isRemote = (kind: BackendKind): kind is RemoteKind => kind !== 'service';
 
 /** Which names a backend kind takes. */
-export const TAKES_FILES: Record<RemoteKind, boolean> = { comfyui: true, a1111: true, openai: false };
+export const TAKES_FILES: Record<RemoteKind, boolean> = { comfyui: true, a1111: true, openai: false, google: false };
 
 export function fieldsOf(slot: BackendSlot, kind: RemoteKind): BackendFields {
   return slot.fields[kind] ?? EMPTY_FIELDS;
