@@ -5,7 +5,7 @@
  * - review: the executor asks it of every image node before every run (and the estimate at
  *   every edit), so it must not scan the image. Target 1 ms, the image's own encoding excluded.
  * - decodes of the input image per request: at most 1 (ComfyUI and OpenAI upload bytes; the
- *   service's API and AUTOMATIC1111 take base64 as it is: 0), counted through each backend's
+ *   service's API, AUTOMATIC1111 and Gemini take base64 as it is: 0), counted through each backend's
  *   one decode function; re-encodes: 0 (the bytes the double received are the input's own).
  * The doubles live with the tests (tests/helpers/doubles/), written from each project's source.
  */
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { createA1111Backend } from '../api/backends/a1111/index';
 import { createComfyBackend } from '../api/backends/comfyui/index';
+import { createGoogleBackend } from '../api/backends/google/index';
 import { imageCodec as comfyCodec } from '../api/backends/comfyui/images';
 import { createOpenAIImagesBackend } from '../api/backends/openai/index';
 import { imageCodec as openaiCodec } from '../api/backends/openai/codec';
@@ -20,6 +21,7 @@ import type { ImageBackend } from '../api/backends/types';
 import type { ImageRequest } from '../api/image-schema';
 import { startA1111Double } from '../tests/helpers/doubles/a1111';
 import { startComfyDouble } from '../tests/helpers/doubles/comfyui';
+import { startGeminiDouble } from '../tests/helpers/doubles/gemini';
 import { startOpenAIImagesDouble } from '../tests/helpers/doubles/openai-images';
 import { median, type BenchResult, type Benchmark } from './harness';
 
@@ -66,11 +68,13 @@ const bench: Benchmark = {
     const comfy = await startComfyDouble({ loras: ['detail.safetensors'] });
     const a1111 = await startA1111Double({ loras: [{ name: 'detail' }] });
     const openai = await startOpenAIImagesDouble({ apiKey: 'sk-bench-0123456789abcdef' });
+    const gemini = await startGeminiDouble();
     try {
       const backends = {
         comfyui: createComfyBackend({ baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.safetensors', assets: { 'svc:detail': 'detail.safetensors' } } }),
         a1111: createA1111Backend({ baseUrl: a1111.url, names: { checkpoint: 'sd_xl_base_1.0.safetensors', assets: { 'svc:detail': 'detail' } } }),
         openai: createOpenAIImagesBackend({ baseUrl: openai.url, token: openai.apiKey }),
+        google: createGoogleBackend({ baseUrl: gemini.url, token: gemini.apiKey }),
       };
       for (const [kind, backend] of Object.entries(backends)) {
         results.push({ name: `${kind}: review, 1024² img2img`, value: reviewMs(backend, request), unit: 'ms', target: 1, better: 'lower', note });
@@ -79,27 +83,32 @@ const bench: Benchmark = {
       const decodes = {
         comfyui: await counting(comfyCodec, 'decode', async () => void (await backends.comfyui.generate('sdxl', request))),
         a1111: [] as number[],
+        google: [] as number[],
         openai: await counting(openaiCodec, 'bytes', async () => void (await backends.openai.generate('sdxl', request))),
       };
       await backends.a1111.generate('sdxl', request);
+      await backends.google.generate('sdxl', request);
+      type GeminiBody = { contents: { parts: { inlineData?: { data: string } }[] }[] };
       const received = {
         comfyui: comfy.received.uploads.at(-1)?.bytes,
         a1111: a1111.generations.at(-1)?.fields.init_images,
         openai: openai.received.at(-1)?.files?.find((f) => f.field.startsWith('image'))?.bytes,
+        google: (gemini.received.at(-1)?.json as GeminiBody | undefined)?.contents[0]?.parts[0]?.inlineData?.data,
       };
       const same = (bytes: Uint8Array | undefined) => bytes !== undefined && Buffer.compare(Buffer.from(bytes), jpeg) === 0;
       const untouched = {
         comfyui: same(received.comfyui),
         a1111: Array.isArray(received.a1111) && received.a1111[0] === init,
         openai: same(received.openai),
+        google: received.google === init,
       };
-      for (const kind of ['comfyui', 'a1111', 'openai'] as const) {
+      for (const kind of ['comfyui', 'a1111', 'openai', 'google'] as const) {
         const count = decodes[kind].filter((length) => length === init.length).length;
-        results.push({ name: `${kind}: input image decodes per request`, value: count, unit: '', target: 1, better: 'lower', note: kind === 'a1111' ? 'base64 sent as it came' : 'bytes uploaded' });
+        results.push({ name: `${kind}: input image decodes per request`, value: count, unit: '', target: 1, better: 'lower', note: kind === 'a1111' || kind === 'google' ? 'base64 sent as it came' : 'bytes uploaded' });
         results.push({ name: `${kind}: input image re-encodes per request`, value: untouched[kind] ? 0 : 1, unit: '', target: 0, better: 'lower', note: untouched[kind] ? 'the double received the input\'s own bytes' : 'the double received other bytes' });
       }
     } finally {
-      await Promise.all([comfy.close(), a1111.close(), openai.close()]);
+      await Promise.all([comfy.close(), a1111.close(), openai.close(), gemini.close()]);
     }
     return results;
   },

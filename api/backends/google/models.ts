@@ -37,9 +37,8 @@ const PIXELS_1K: Record<string, Resolution> = {
   '1:8': { width: 384, height: 3072 }, '8:1': { width: 3072, height: 384 },
 };
 
-/** `imageSize` values, with the long side they stand for (about, per the guide). */
-export const IMAGE_SIZES = { '512': 512, '1K': 1024, '2K': 2048, '4K': 4096 } as const;
-export type ImageSize = keyof typeof IMAGE_SIZES;
+/** `imageSize` values, as the API spells them (upper-case K). */
+export type ImageSize = '512' | '1K' | '2K' | '4K';
 
 const SCALE: Record<ImageSize, number> = { '512': 0.5, '1K': 1, '2K': 2, '4K': 4 };
 
@@ -92,13 +91,17 @@ export function nearestRatio(rules: ModelRules, wanted: Resolution): AspectRatio
   return best;
 }
 
-/** The size nearest the request's long side (as logarithms; a tie goes to the smaller, cheaper one). */
-export function nearestSize(rules: ModelRules, wanted: Resolution): ImageSize | undefined {
+/**
+ * The size whose picture at `ratio` is nearest the request's in area (as logarithms; a tie goes
+ * to the smaller, cheaper one), so 1536×640 at 21:9 is 1K (1536×672), not 2K.
+ */
+export function nearestSize(rules: ModelRules, wanted: Resolution, ratio: AspectRatio): ImageSize | undefined {
   if (rules.sizes.length === 0) return undefined;
-  const long = Math.log(Math.max(wanted.width, wanted.height));
+  const area = (r: Resolution) => Math.log(r.width * r.height);
+  const target = area(wanted);
   let best = rules.sizes[0]!;
   for (const size of rules.sizes) {
-    if (Math.abs(Math.log(IMAGE_SIZES[size]) - long) < Math.abs(Math.log(IMAGE_SIZES[best]) - long)) best = size;
+    if (Math.abs(area(outputPixels(ratio, size)) - target) < Math.abs(area(outputPixels(ratio, best)) - target)) best = size;
   }
   return best;
 }

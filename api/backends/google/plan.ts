@@ -114,13 +114,18 @@ function sizeNotes(request: ImageRequest, engine: EngineId, rules: ModelRules, m
   const defaults = imageDefaults(engine);
   const wanted = { width: request.width ?? defaults.width, height: request.height ?? defaults.height };
   const ratio = nearestRatio(rules, wanted);
-  const size = nearestSize(rules, wanted);
+  const size = nearestSize(rules, wanted, ratio);
   const out = outputPixels(ratio, size);
   if (out.width !== wanted.width || out.height !== wanted.height) {
     const sizeWords = size === undefined ? `${model} makes one size per ratio` : `image size ${size}`;
     notes.push({ field: 'width', treatment: 'approximated', message: `${wanted.width}×${wanted.height} is sent as aspect ratio ${ratio.name}, ${sizeWords}: ${model} makes ${out.width}×${out.height} (it takes ratios ${rules.ratios.map((r) => r.name).join(', ')}${rules.sizes.length > 0 ? `; sizes ${rules.sizes.join(', ')}` : ''})` });
   }
   return { ratio, size };
+}
+
+/** `generationConfig.seed` is an int32; the service's seeds go up to 2^32 − 1. */
+function int32(seed: number): number {
+  return seed >= 2 ** 31 ? seed - 2 ** 32 : seed;
 }
 
 /** What will be sent for `request` on `model`, and what cannot be. */
@@ -147,8 +152,10 @@ export function planRequest(engine: EngineId, request: ImageRequest, model: stri
   const { ratio, size } = sizeNotes(request, engine, rules, id, notes);
   const count = request.num_images ?? defaults.num_images;
   if (count > 1) notes.push({ field: 'num_images', treatment: 'approximated', message: `${count} images are asked for in ${count} requests of one image each, each billed: ${LABEL} makes one image per request` });
-  if (request.seed !== undefined && request.seed !== null) {
-    notes.push({ field: 'seed', treatment: 'approximated', message: `is sent as generationConfig.seed${count > 1 ? ' (the same for every request)' : ''}; Google does not promise the same picture for the same seed` });
+  const seed = request.seed === undefined || request.seed === null ? undefined : int32(request.seed);
+  if (seed !== undefined) {
+    const as = seed === request.seed ? '' : ` as ${seed} (the same 32 bits as a signed number, which is what the API takes)`;
+    notes.push({ field: 'seed', treatment: 'approximated', message: `is sent as generationConfig.seed${as}${count > 1 ? ', the same for every request' : ''}; Google does not promise the same picture for the same seed` });
   }
   notes.push(...notSentNotes(request, mode));
 
@@ -157,7 +164,7 @@ export function planRequest(engine: EngineId, request: ImageRequest, model: stri
     generationConfig: {
       responseModalities: ['IMAGE'],
       imageConfig: { aspectRatio: ratio.name, ...(size === undefined ? {} : { imageSize: size }) },
-      ...(request.seed === undefined || request.seed === null ? {} : { seed: request.seed }),
+      ...(seed === undefined ? {} : { seed }),
     },
   };
   const plan: GeminiPlan = { model: id, rules, mode, path, body, count, size };
