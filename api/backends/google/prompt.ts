@@ -11,7 +11,7 @@ import { referenceSentence } from '../openai/prompt-text';
 import { STYLES } from '../styles';
 import type { TranslationNote } from '../types';
 
-const LABEL = 'the Gemini API';
+import { LABEL } from './label';
 
 function plain(text: string, field: 'prompt' | 'prompt_2', notes: TranslationNote[]): string {
   const stripped = stripPromptWeights(text);
