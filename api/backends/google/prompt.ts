@@ -10,7 +10,6 @@ import { stripPromptWeights } from '../../prompt';
 import { referenceSentence } from '../openai/prompt-text';
 import { STYLES } from '../styles';
 import type { TranslationNote } from '../types';
-
 import { LABEL } from './label';
 
 function plain(text: string, field: 'prompt' | 'prompt_2', notes: TranslationNote[]): string {
