@@ -15,6 +15,7 @@ import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/e
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
 import { routeImageRequests } from '../api/backends/index';
+import { reportedMoneyText } from '../api/usage';
 import { nodeWebSocket } from '../server/node-websocket';
 import type { ImageClient } from '../api/client-types';
 import { reviewOf } from '../workers/backend-review';
@@ -161,7 +162,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     // The run's own warnings (a cache that failed, a chat stream that closed without [DONE]).
     for (const warning of summary?.warnings ?? []) say(`warning: ${warning}`);
     for (const problem of problems) say(`error: ${problem}`);
-    return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0 });
+    const money = summary === undefined ? undefined : reportedMoneyText(summary.usage);
+    return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0, ...(money === undefined ? {} : { money }) });
   } finally {
     await endpoints.close();
   }
@@ -173,7 +175,7 @@ async function writeManifest(path: string, manifest: Manifest, secrets: readonly
 }
 
 /** The closing lines on stderr, and the exit code. */
-function report(m: Manifest, o: { say: (text: string) => void; shownDir: string; interrupted: boolean; writeFailed: boolean }): number {
+function report(m: Manifest, o: { say: (text: string) => void; shownDir: string; interrupted: boolean; writeFailed: boolean; money?: string }): number {
   const records = Object.values(m.nodes);
   const count = (status: string) => records.filter((r) => r.status === status).length;
   const cached = records.filter((r) => r.cached).length;
@@ -190,6 +192,7 @@ function report(m: Manifest, o: { say: (text: string) => void; shownDir: string;
     return EXIT.failed;
   }
   const cachedNote = cached > 0 ? `, ${cached} from the cache` : '';
-  o.say(`done in ${took}: ${records.length} node${records.length === 1 ? '' : 's'}${cachedNote}, ${m.apiCalls} API call${m.apiCalls === 1 ? '' : 's'}; ${files}`);
+  const money = o.money === undefined ? '' : ` (${o.money})`;
+  o.say(`done in ${took}: ${records.length} node${records.length === 1 ? '' : 's'}${cachedNote}, ${m.apiCalls} API call${m.apiCalls === 1 ? '' : 's'}${money}; ${files}`);
   return o.writeFailed ? EXIT.failed : EXIT.ok;
 }

@@ -20,8 +20,11 @@ export interface NodeApiHooks {
   onCall(call: ApiCallRecord): void;
   /** A request failed and the client will try again after a wait. */
   onRetry(notice: RetryNotice): void;
-  /** An image request came back with `count` images, made with `sampler` (absent: the API's default). */
-  onImages?(count: number, sampler: string | undefined): void;
+  /**
+   * An image request came back with `count` images, made with `sampler` (absent: the API's
+   * default), and `cost`, the response's money as the backend reported it, if any.
+   */
+  onImages?(count: number, sampler: string | undefined, cost?: unknown): void;
   /**
    * A chat call ended (answered, failed or abandoned), with the usage it reported, if any, and
    * the text sent and received when an answer came (for an estimate when it reported no usage).
@@ -90,7 +93,7 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
         : { backend: { kind: review.backend, label: review.label, notes: review.notes, translated: review.translated } };
       onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request), ...backend });
       return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
-        hooks.onImages?.(response.images.length, request.sampler);
+        hooks.onImages?.(response.images.length, request.sampler, (response as { cost?: unknown }).cost);
         return response;
       });
     },

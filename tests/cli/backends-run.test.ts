@@ -126,3 +126,11 @@ describe.each(BACKENDS)('the examples on the $kind backend', (backend) => {
     }
   });
 });
+
+describe('money on the Gemini backend', () => {
+  it('the run\'s closing line adds up what the API reported, at Google\'s published prices', async () => {
+    const result = await runCli(['run', example('variations'), '--image-backend', 'google', '--backend-url', gemini.url], { env: { ATELIER_BACKEND_TOKEN: gemini.apiKey } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/API calls? \(\$0\.\d{4} reported by the backend\);/);
+  });
+});

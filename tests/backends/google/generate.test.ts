@@ -79,7 +79,7 @@ describe('Google Gemini backend: cancel, names', () => {
   });
 
   it('lists the image models from GET /v1beta/models, every page, without Imagen or text models', async () => {
-    const names = await backendOn(double).listNames();
+    const names = await backendOn(double).listNames!();
     expect(names).toEqual({ models: ['gemini-2.5-flash-image', 'gemini-3-pro-image-preview', 'gemini-3.1-flash-image-preview'] });
     expect(double.received.every((r) => r.path === '/v1beta/models' && r.apiKey === double.apiKey && !r.query.includes('key='))).toBe(true);
   });
