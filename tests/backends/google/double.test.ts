@@ -70,6 +70,20 @@ describe('Gemini double: what it refuses', () => {
   });
 });
 
+describe('Gemini double, from a browser page', () => {
+  it('answers any page\'s origin and its preflight, as Google\'s front end does, and records only the real request', async () => {
+    const page = 'http://127.0.0.1:8787';
+    const before = double.received.length;
+    const preflight = await fetch(`${double.url}/v1beta/models/gemini-2.5-flash-image:generateContent`, {
+      method: 'OPTIONS', headers: { Origin: page, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-goog-api-key' },
+    });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-headers')]).toEqual([200, page, 'content-type,x-goog-api-key']);
+    const models = await fetch(`${double.url}/v1beta/models`, { headers: { Origin: page, 'x-goog-api-key': double.apiKey } });
+    expect([models.status, models.headers.get('access-control-allow-origin')]).toEqual([200, page]);
+    expect(double.received.slice(before).map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
 describe('Gemini double, through the official SDK', () => {
   const ai = () => new GoogleGenAI({ apiKey: double.apiKey, httpOptions: { baseUrl: double.url } });
 

@@ -11,6 +11,10 @@
  * gemini-2.5-flash-image, JPEG from the Gemini 3 models, which also send a thought text and a
  * draft image marked `thought` first), `usageMetadata` with IMAGE output tokens, and lets a test see
  * what it received, script answers (safety blocks, quotas), and hold an answer to cancel it.
+ *
+ * Browsers: like Google's front end, it answers any page's origin (echoed in
+ * Access-Control-Allow-Origin) and a preflight with the methods and the headers asked for, so a page
+ * can call it with its key in x-goog-api-key; a preflight is the browser's, not recorded.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,6 +65,21 @@ const sendStatus = (res: ServerResponse, s: GoogleStatus) => sendJson(res, s.htt
 /** Google's front end answers a path it does not route with an HTML page, not JSON. */
 function notRouted(res: ServerResponse, path: string): void {
   sendText(res, 404, `<!DOCTYPE html>\n<html lang=en><title>Error 404 (Not Found)!!1</title><p><b>404.</b> <ins>That’s an error.</ins><p>The requested URL <code>${path}</code> was not found on this server.  <ins>That’s all we know.</ins>`, { 'Content-Type': 'text/html; charset=UTF-8' });
+}
+
+/** Google's front end's CORS: any origin echoed; true when it answered the request itself (a preflight). */
+function cors(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === '') return false;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin, X-Origin, Referer');
+  if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] === undefined) return false;
+  res.setHeader('Access-Control-Allow-Methods', 'DELETE,GET,HEAD,PATCH,POST,PUT');
+  const asked = req.headers['access-control-request-headers'];
+  if (asked !== undefined) res.setHeader('Access-Control-Allow-Headers', asked);
+  res.setHeader('Access-Control-Max-Age', '3600');
+  res.writeHead(200).end();
+  return true;
 }
 
 function modelEntry(id: string) {
@@ -169,6 +188,7 @@ export async function startGeminiDouble(options: { apiKey?: string } = {}): Prom
   }
 
   const server = createServer((req, res) => {
+    if (cors(req, res)) return;
     const hungUp = new Promise<void>((resolve) => res.on('close', () => { if (!res.writableEnded) resolve(); }));
     route(req, res, hungUp).catch((error: unknown) => {
       if (!res.headersSent) sendStatus(res, status(500, 'INTERNAL', `double failed: ${String(error)}`));
