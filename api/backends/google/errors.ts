@@ -79,7 +79,10 @@ function explainHttp(status: number, body: GoogleErrorBody | undefined, message:
   const said = message === '' ? '' : ` It said: ${message}`;
   const reason = ofType(body, 'ErrorInfo')[0]?.reason;
   const state = body?.status;
-  if (reason === 'API_KEY_INVALID' || /API key not valid/i.test(message)) {
+  if (/reported as leaked/i.test(message)) {
+    return { detail: `${LABEL}: Google has blocked this API key because it was reported as leaked; make a new key in Google AI Studio (aistudio.google.com/apikey) and keep it out of files and pages.${said}`, retryable: false };
+  }
+  if (reason === 'API_KEY_INVALID' || /API key (not valid|expired)/i.test(message)) {
     return { detail: `${LABEL} refused the API key (HTTP ${status} ${reason ?? state ?? ''}): check this backend's credential, a key from Google AI Studio (aistudio.google.com/apikey).${said}`, retryable: false };
   }
   if (/unregistered callers|API key (is )?missing|without established identity/i.test(message)) {

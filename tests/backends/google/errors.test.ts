@@ -22,6 +22,18 @@ describe('Google Gemini backend: keys, billing, quota', () => {
     expect(double.received).toHaveLength(2);
   });
 
+  it('says an expired key and a key Google blocked as leaked, and retries neither', async () => {
+    double.failNext(
+      { status: 400, body: status(400, 'INVALID_ARGUMENT', 'API key expired. Please renew the API key.').body },
+      { status: 403, body: status(403, 'PERMISSION_DENIED', 'Your API key was reported as leaked. Please use another API key.').body },
+    );
+    const expired = await caught(backendOn(double, retrying).generate('sdxl', { prompt: 'p' }));
+    expect(expired.detail).toMatch(/^Google Gemini API refused the API key \(HTTP 400 INVALID_ARGUMENT\)/);
+    const leaked = await caught(backendOn(double, retrying).generate('sdxl', { prompt: 'p' }));
+    expect(leaked.detail).toMatch(/^Google Gemini API: Google has blocked this API key because it was reported as leaked; make a new key/);
+    expect([expired.attempts, leaked.attempts]).toEqual([1, 1]);
+  });
+
   it('waits what RetryInfo asks on a per-minute limit, then succeeds', async () => {
     const waits: number[] = [];
     double.failNext({ status: 429, body: rateLimited(7).body });
