@@ -65,7 +65,8 @@ export function createChatClient(config: ChatClientConfig): FullChatClient {
 
 function finishReason(value: string | null | undefined): FinishReason | null {
   if (value === null || value === undefined) return null;
-  // Other reasons (e.g. a content filter) still mean the model stopped, not that the cap cut it.
+  // Other reasons (a tool call, a server's own word) still mean the model stopped, not that the
+  // cap or a filter cut it.
   return (FINISH_REASONS as readonly string[]).includes(value) ? (value as FinishReason) : 'stop';
 }
 

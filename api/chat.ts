@@ -35,7 +35,12 @@ export const ChatRequestSchema = z.strictObject({
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-export const FINISH_REASONS = ['stop', 'length'] as const;
+/**
+ * Why an answer ended: `stop` (it was done), `length` (max_tokens cut it), `content_filter` (the
+ * model's content filter stopped it, as OpenAI-compatible servers say; the contract shows only
+ * the first two). Any other reason reads as `stop`.
+ */
+export const FINISH_REASONS = ['stop', 'length', 'content_filter'] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
 export const ChatUsageSchema = z.object({

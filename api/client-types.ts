@@ -33,7 +33,7 @@ export interface ImageClient {
 export interface ChatStreamEvent {
   /** Text added by this chunk ('' for the role-only first chunk). */
   text: string;
-  /** Set on the last content chunk only. A reason other than 'length' or 'stop' is reported as 'stop'. */
+  /** Set on the last content chunk only. A reason other than 'length', 'content_filter' or 'stop' is reported as 'stop'. */
   finishReason: FinishReason | null;
   /** Token counts, when the service sends them with a chunk. */
   usage?: ChatUsage;

@@ -1,8 +1,12 @@
 /**
  * The one error type the API clients throw. Every field is safe to log, show or serialise: the
- * access token is redacted from all text before it is stored, and the endpoint carries neither a
- * query string nor userinfo.
+ * access token is redacted (api/redact.ts) from all text a server could have echoed it into
+ * before it is stored, and the endpoint carries neither a query string nor userinfo.
  */
+import type { Unanswered } from './cors';
+import { redact } from './redact';
+
+export { redact };
 
 /**
  * - `http`: the service answered with a non-2xx status (or reported an error inside a stream).
@@ -28,21 +32,9 @@ export interface ApiErrorInit {
   partialText?: string;
   /** How long the service asked us to wait (from `Retry-After`), in milliseconds. */
   retryAfterMs?: number;
+  /** For a browser's failed request to another origin: refused by CORS, or nothing answered (api/cors.ts). */
+  unanswered?: Unanswered;
   cause?: unknown;
-}
-
-const REDACTED = '[redacted]';
-
-/** Replaces every occurrence of each secret (and its URL-encoded form) in `text`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    out = out.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) out = out.split(encoded).join(REDACTED);
-  }
-  return out;
 }
 
 /** `METHOD scheme://host/path`, with userinfo, query and fragment removed. */
@@ -140,14 +132,16 @@ export class ApiError extends Error {
   readonly attempts: number;
   /** Whether the failure is transient: the same request may succeed later. */
   readonly retryable: boolean;
-  /** For streams: the text that had arrived before the failure. */
+  /** For streams: the text that had arrived before the failure (error metadata: the node's output is the streamed text itself). */
   readonly partialText: string | undefined;
   readonly retryAfterMs: number | undefined;
+  /** A browser's request to another origin: `cors` when the server is up but refuses this page, `unreachable` when nothing answered. */
+  readonly unanswered: Unanswered | undefined;
   readonly #detail: string;
   /** Kept as a closure so amended copies stay redacted without the secret being a field. */
   readonly #redact: (text: string) => string;
 
-  /** Secrets (or a redactor that removes them) are applied to every text field before it is stored. */
+  /** Secrets (or a redactor that removes them) are applied to every text a server wrote before it is stored. */
   constructor(init: ApiErrorInit, secrets: readonly string[] | ((text: string) => string) = []) {
     const clean = typeof secrets === 'function' ? secrets : (text: string) => redact(text, secrets);
     const detail = clean(init.detail);
@@ -169,6 +163,7 @@ export class ApiError extends Error {
     this.retryable = init.retryable;
     this.partialText = init.partialText === undefined ? undefined : clean(init.partialText);
     this.retryAfterMs = init.retryAfterMs;
+    this.unanswered = init.unanswered;
   }
 
   /** What went wrong, without the endpoint prefix and attempt count of `message`. */
@@ -181,7 +176,7 @@ export class ApiError extends Error {
     return new ApiError({
       kind: this.kind, detail: this.#detail, endpoint: this.endpoint, attempts: this.attempts, retryable: this.retryable,
       status: this.status, serviceMessage: this.serviceMessage, serviceBody: this.serviceBody, partialText: this.partialText,
-      retryAfterMs: this.retryAfterMs, cause: this.cause, ...changes,
+      retryAfterMs: this.retryAfterMs, cause: this.cause, ...(this.unanswered === undefined ? {} : { unanswered: this.unanswered }), ...changes,
     }, this.#redact);
   }
 

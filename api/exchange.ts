@@ -5,6 +5,7 @@
  * timers, so it runs in Node, a web worker and the page alike.
  */
 import { ApiError, describeCause, describeEndpoint, extractServiceMessage } from './errors';
+import { isCrossOriginFailure, probeUnanswered, unansweredDetail } from './cors';
 import { isRetryableStatus, parseRetryAfter } from './retry';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -73,21 +74,6 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/**
- * What a browser's failed fetch to another origin most likely was, in words, or undefined when the
- * request was not a browser's or not cross-origin. The browser reports a CORS refusal and an
- * unreachable host alike, as a bare TypeError ("Failed to fetch"), so the text leads with the
- * likely cause and admits the other.
- */
-export function crossOriginRefusal(ctx: Pick<AttemptContext, 'url' | 'pageOrigin'>, error: unknown): string | undefined {
-  if (ctx.pageOrigin === undefined || !(error instanceof TypeError)) return undefined;
-  const target = new URL(ctx.url).origin;
-  if (target === ctx.pageOrigin) return undefined;
-  return `the browser was refused by ${target}: it most likely does not allow requests from this page (CORS). `
-    + `Allow the origin ${ctx.pageOrigin} there, or use the route through this server (Settings). `
-    + `If it does allow it, ${target} could not be reached: the browser reports both the same way`;
-}
-
 export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
@@ -129,11 +115,20 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     if (fired === 'idle') {
       return new ApiError({ ...at, kind: 'timeout', detail: `the response went silent for ${timeouts.idleMs} ms`, retryable: true }, secrets);
     }
-    const refusedBy = crossOriginRefusal(ctx, error);
-    if (refusedBy !== undefined) {
-      return new ApiError({ ...at, kind: 'network', detail: refusedBy, retryable: false, cause: error }, secrets);
-    }
     return new ApiError({ ...at, kind: 'network', detail: `network error: ${describeCause(error, secrets)}`, retryable: true, cause: error }, secrets);
+  };
+
+  /** A browser's failed request to another origin, probed for why (api/cors.ts); any other failure as `fail` has it. */
+  const failUnanswered = async (error: unknown): Promise<ApiError> => {
+    const { pageOrigin } = ctx;
+    if (pageOrigin === undefined || fired !== undefined || signal?.aborted === true || !isCrossOriginFailure(ctx.url, pageOrigin, error)) return fail(error);
+    const unanswered = await probeUnanswered(ctx.fetch, ctx.url, signal);
+    // The caller may have cancelled while the probe was out (TypeScript cannot see that it can change).
+    if ((signal as AbortSignal | undefined)?.aborted === true) return fail(signal?.reason);
+    // No retry changes a CORS refusal; a server that is not there is said at once too.
+    return new ApiError({
+      endpoint, attempts: attempt, kind: 'network', detail: unansweredDetail(unanswered, ctx.url, pageOrigin), retryable: false, unanswered, cause: error,
+    }, secrets);
   };
 
   if (signal?.aborted) throw fail(signal.reason);
@@ -154,7 +149,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
     }), controller.signal);
   } catch (error) {
     close();
-    throw fail(error);
+    throw await failUnanswered(error);
   }
   clearTimeout(timer);
 

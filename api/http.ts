@@ -83,9 +83,6 @@ function normaliseToken(token: string | undefined): string | undefined {
   return trimmed;
 }
 
-/** A password shorter than this is not redacted on its own: it would garble every message. */
-const MIN_REDACTED_PASSWORD = 4;
-
 /** The `Authorization` header for the token, and every form of it that must never be shown. */
 function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | { header: string }): { header?: string; secrets: string[] } {
   if (typeof auth === 'object') {
@@ -104,7 +101,8 @@ function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | 
   }
   const encoded = btoa(pair);
   const password = pair.slice(pair.indexOf(':') + 1);
-  const secrets = [pair, encoded, ...(password.length >= MIN_REDACTED_PASSWORD ? [password] : [])];
+  // `redact` replaces the password alone only where it is distinctive: a short one would garble every message.
+  const secrets = [pair, encoded, password];
   return { header: `Basic ${encoded}`, secrets };
 }
 

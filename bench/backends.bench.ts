@@ -7,6 +7,9 @@
  * - decodes of the input image per request: at most 1 (ComfyUI and OpenAI upload bytes; the
  *   service's API, AUTOMATIC1111 and Gemini take base64 as it is: 0), counted through each backend's
  *   one decode function; re-encodes: 0 (the bytes the double received are the input's own).
+ * - the check of every image an API answers with (api/image-check.ts), on that JPEG: it scans
+ *   the base64 and decodes a few header and tail bytes, never the whole image: target at most half
+ *   the CPU time of one full decode of the same image.
  * The doubles live with the tests (tests/helpers/doubles/), written from each project's source.
  */
 import { performance } from 'node:perf_hooks';
@@ -18,6 +21,8 @@ import { imageCodec as comfyCodec } from '../api/backends/comfyui/images';
 import { createOpenAIImagesBackend } from '../api/backends/openai/index';
 import { imageCodec as openaiCodec } from '../api/backends/openai/codec';
 import type { ImageBackend } from '../api/backends/types';
+import { checkImageResponse } from '../api/image-check';
+import { base64ToBytes } from '../api/image-data';
 import type { ImageRequest } from '../api/image-schema';
 import { startA1111Double } from '../tests/helpers/doubles/a1111';
 import { startComfyDouble } from '../tests/helpers/doubles/comfyui';
@@ -64,6 +69,26 @@ const bench: Benchmark = {
     };
     const note = `${Math.round(init.length / 1024)} KB of base64 in`;
     const results: BenchResult[] = [];
+    // CPU time, not wall time: the figure is a scan of a megabyte, which a loaded machine's time
+    // slices would otherwise decide. Set beside one full decode of the same text, interleaved.
+    const cpuMs = (body: () => void): number => {
+      const before = process.cpuUsage();
+      body();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000;
+    };
+    let checkMs = 0;
+    let decodeMs = 0;
+    for (let i = 0; i < 60; i++) {
+      const check = cpuMs(() => checkImageResponse({ images: [{ image_b64: init }] }, 'bench'));
+      const decode = cpuMs(() => base64ToBytes(init));
+      if (i >= 10) {
+        checkMs += check / 50;
+        decodeMs += decode / 50;
+      }
+    }
+    results.push({ name: 'answer check, 1024² JPEG (CPU time)', value: checkMs, unit: 'ms', better: 'lower', note: `${note}; header and end read` });
+    results.push({ name: 'answer check / one full decode', value: checkMs / decodeMs, unit: '×', target: 0.5, better: 'lower', note: `a decode takes ${decodeMs.toFixed(1)} ms; the check decodes no image whole` });
 
     const comfy = await startComfyDouble({ loras: ['detail.safetensors'] });
     const a1111 = await startA1111Double({ loras: [{ name: 'detail' }] });

@@ -5,6 +5,7 @@
  * the manifest is per image: the node that made it, its engine, its requests (images as size and
  * sha256) and that image's seed. Neither ever holds the token or an endpoint.
  */
+import { distinctiveSecrets, withoutDistinctiveSecrets } from '../api/redact';
 import type { NodeRegistry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import type { ImageData } from '../nodes/types';
@@ -24,7 +25,7 @@ export interface EmbedderOptions {
   workflow: Workflow;
   registry: NodeRegistry;
   atelierVersion: string;
-  /** The token: taken out wherever it appears, whatever its shape. */
+  /** The tokens: taken out of the embedded workflow and manifest where distinctive (api/redact.ts). */
   secrets: readonly string[];
   /** The requests a node made, with their images digested (the request recorder's). */
   callsOf(nodeId: string): readonly ManifestCall[];
@@ -50,16 +51,20 @@ interface Origin {
   made: Date;
 }
 
-/** `workflow` with every occurrence of `secrets` in its text replaced, and where they were. */
+/**
+ * `workflow` with every occurrence of a distinctive secret in its text replaced, and where they
+ * were. A short or word-like token (`text`, `ollama`) is someone's words in a file: a node type,
+ * a port, a prompt; only a real key pasted into a field is taken out.
+ */
 function withoutSecrets(workflow: Workflow, secrets: readonly string[]): { workflow: Workflow; places: string[] } {
   const places: string[] = [];
-  const present = secrets.filter((s) => s !== '');
+  const present = distinctiveSecrets(secrets);
   if (present.length === 0) return { workflow, places };
   const walk = (value: unknown, at: PathSegment[]): unknown => {
     if (typeof value === 'string') {
       if (!present.some((s) => value.includes(s))) return value;
       places.push(formatPath(at));
-      return present.reduce((text, s) => text.split(s).join(REMOVED_MARK), value);
+      return withoutDistinctiveSecrets(value, present, REMOVED_MARK);
     }
     if (Array.isArray(value)) return value.map((item, i) => walk(item, [...at, i]));
     if (typeof value !== 'object' || value === null) return value;

@@ -5,6 +5,7 @@
 import type { ImageData, Value } from '../nodes/types';
 import { base64ByteSize } from '../nodes/values';
 import type { ExecutorEvent, NodeOutputs } from '../workers/events';
+import { keyedRecord, ownValue } from '../workflow/keys';
 import type { PortFiles } from './outputs';
 
 export interface ImageSummary {
@@ -35,8 +36,8 @@ function summariseValue(value: Value, files: PortFiles | undefined): unknown {
 }
 
 function summariseOutputs(outputs: NodeOutputs, files: Record<string, PortFiles> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [port, value] of Object.entries(outputs)) out[port] = summariseValue(value, files?.[port]);
+  const out = keyedRecord<unknown>();
+  for (const [port, value] of Object.entries(outputs)) out[port] = summariseValue(value, ownValue(files, port));
   return out;
 }
 

@@ -7,6 +7,7 @@
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent, NodeError, NodeOutputs, RunSummary } from '../workers/events';
 import type { WorkflowProblem } from '../workers/validate';
+import { keyedRecord } from '../workflow/keys';
 import type { Workflow } from '../workflow/schema';
 import type { PortFiles } from './outputs';
 import type { RecordedCall } from './requests';
@@ -26,6 +27,8 @@ export interface NodeRecord {
   requests: RecordedCall[];
   outputs: Record<string, PortFiles>;
   error?: NodeError;
+  /** What someone using the outputs should know: "stopped at max_tokens: 50" (absent when nothing). */
+  notes?: string[];
   /** The failed node that made this one skip. */
   skippedBecause?: string;
   /** A node that ran once per item of a list: how many runs, and how each ended (its files, or why it failed). */
@@ -39,6 +42,7 @@ export interface ItemRecord {
   cached?: boolean;
   outputs?: Record<string, PortFiles>;
   error?: NodeError;
+  notes?: string[];
 }
 
 export interface Manifest {
@@ -112,7 +116,8 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
     scope: init.scope,
     overrides: init.overrides,
     apiCalls: 0,
-    nodes: {},
+    // Keyed by the file's node ids: no prototype, so an id such as 'toString' is only a key.
+    nodes: keyedRecord(),
     failures: [],
     problems: [],
     warnings: [...init.warnings],
@@ -126,7 +131,7 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
       record = {
         type: source?.type ?? 'unknown',
         ...(source?.title === undefined ? {} : { title: source.title }),
-        status: 'queued', cached: false, durationMs: null, seeds: [], requests: [], outputs: {},
+        status: 'queued', cached: false, durationMs: null, seeds: [], requests: [], outputs: keyedRecord(),
       };
       m.nodes[id] = record;
     }
@@ -146,6 +151,7 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
         case 'node-done': {
           const record = node(event.nodeId);
           Object.assign(record, { status: 'done', cached: event.cached, durationMs: round(event.durationMs), seeds: seedsOf(event.outputs) });
+          if (event.notes !== undefined) record.notes = event.notes;
           break;
         }
         case 'node-failed':
@@ -161,7 +167,7 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
           node(event.nodeId).items = { count: event.count, ended: [] };
           break;
         case 'node-item-done':
-          node(event.nodeId).items?.ended.push({ item: event.item, status: 'done', cached: event.cached });
+          node(event.nodeId).items?.ended.push({ item: event.item, status: 'done', cached: event.cached, ...(event.notes === undefined ? {} : { notes: event.notes }) });
           break;
         case 'node-item-failed':
           node(event.nodeId).items?.ended.push({ item: event.item, status: 'failed', error: event.error });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ImageData, Value } from '../nodes/types';
 import { mimeExtension } from '../nodes/values';
 import type { NodeOutputs } from '../workers/events';
+import { keyedRecord } from '../workflow/keys';
 import { PrepareError } from './io';
 
 /** Where one output port's value went. */
@@ -28,8 +29,6 @@ export interface OutputWriterOptions {
    * workflow here); by default the image's own bytes.
    */
   imageBytes?(image: ImageData, file: string, nodeId: string): Uint8Array;
-  /** What to write for a text output (the CLI takes the token out); by default the text itself. */
-  text?(text: string): string;
 }
 
 export interface OutputWriter {
@@ -134,8 +133,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
   const imageBytes = options.imageBytes ?? ((image: ImageData) => Buffer.from(image.b64, 'base64'));
   const putImage = (image: ImageData, stem: string, share: boolean, nodeId: string) =>
     put(`image:${image.b64}`, stem, mimeExtension(image.mime), (name) => imageBytes(image, name, nodeId), share);
-  const textOut = options.text ?? ((text: string) => text);
-  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => textOut(text), share);
+  const putText = (text: string, stem: string, share: boolean) => put(`text:${text}`, stem, 'txt', () => text, share);
 
   return {
     dir,
@@ -143,7 +141,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
       return files;
     },
     write(nodeId, outputs, stem, item) {
-      const result: Record<string, PortFiles> = {};
+      const result = keyedRecord<PortFiles>();
       const share = stem === undefined;
       for (const [port, value] of listsFirst(outputs)) {
         const base = `${stem ?? `${nodeId}-${port}`}${item === undefined ? '' : `-${item}`}`;
@@ -166,7 +164,7 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
         }
       }
       // Reported in the node's own port order, whatever order the files were named in.
-      return Object.fromEntries(Object.keys(outputs).map((port) => [port, result[port]!]));
+      return keyedRecord(Object.keys(outputs).map((port) => [port, result[port]!]));
     },
     async flush() {
       await Promise.all(pending);

@@ -4,6 +4,8 @@
  */
 import { resolveInputs, type NodeRegistry } from '../nodes/index';
 import { paramShape } from '../nodes/load-options';
+import { keyedRecord, ownValue } from '../workflow/keys';
+import type { RenamedIds } from '../workflow/safe-ids';
 import type { Workflow, WorkflowNode } from '../workflow/schema';
 import { UsageError } from './args';
 
@@ -15,11 +17,12 @@ export interface Override {
 }
 
 /**
- * The node a command line names: by id first, else by title (exact, then ignoring case).
- * Throws a UsageError when none or several match.
+ * The node a command line names: by id first (an id the loader renamed, `renamed`, by its old
+ * one too), else by title (exact, then ignoring case). Throws a UsageError when none or several match.
  */
-export function findNode(workflow: Workflow, name: string, flag: string): WorkflowNode {
-  const byId = workflow.nodes.find((n) => n.id === name);
+export function findNode(workflow: Workflow, name: string, flag: string, renamed?: RenamedIds): WorkflowNode {
+  const id = renamed?.get(name) ?? name;
+  const byId = workflow.nodes.find((n) => n.id === id);
   if (byId) return byId;
   for (const same of [(t: string) => t === name, (t: string) => t.toLowerCase() === name.toLowerCase()]) {
     const matches = workflow.nodes.filter((n) => n.title !== undefined && same(n.title));
@@ -49,23 +52,24 @@ function parseValue(raw: string, schema: { safeParse(v: unknown): { success: boo
 }
 
 /** Parses each `node.param=value` against the workflow; throws a UsageError naming what is wrong. */
-export function parseOverrides(workflow: Workflow, registry: NodeRegistry, sets: readonly string[]): Override[] {
+export function parseOverrides(workflow: Workflow, registry: NodeRegistry, sets: readonly string[], renamed?: RenamedIds): Override[] {
   return sets.map((set) => {
     const eq = set.indexOf('=');
     const dot = eq === -1 ? -1 : set.lastIndexOf('.', eq);
     if (eq === -1 || dot <= 0 || dot === eq - 1) {
       throw new UsageError(`--set '${set.slice(0, 60)}' is not NODE.PARAM=VALUE (for example --set t2i.seed=42)`);
     }
-    const node = findNode(workflow, set.slice(0, dot), '--set');
+    const node = findNode(workflow, set.slice(0, dot), '--set', renamed);
     const param = set.slice(dot + 1, eq);
     const shape = paramShape(registry, node.type);
     if (shape === undefined && registry.get(node.type) === undefined) {
       throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' has type '${node.type}', which this build does not know`);
     }
-    if (shape !== undefined && !(param in shape)) {
+    // Own keys only: 'toString' or 'constructor' is in every object, and no parameter of any node.
+    if (shape !== undefined && !Object.hasOwn(shape, param)) {
       throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' (${node.type}) has no parameter '${param}'; its parameters are ${Object.keys(shape).join(', ')}`);
     }
-    return { nodeId: node.id, param, value: parseValue(set.slice(eq + 1), shape?.[param]) };
+    return { nodeId: node.id, param, value: parseValue(set.slice(eq + 1), ownValue(shape, param)) };
   });
 }
 
@@ -75,7 +79,9 @@ export function applyOverrides(workflow: Workflow, overrides: readonly Override[
   const nodes = workflow.nodes.map((node) => {
     const mine = overrides.filter((o) => o.nodeId === node.id);
     if (mine.length === 0) return node;
-    const params = { ...node.params };
+    // The parameter's name comes from the command line: kept as a key even if it is '__proto__'
+    // (the loader the workflow goes through next then drops it, saying so).
+    const params = keyedRecord(Object.entries(node.params));
     for (const o of mine) params[o.param] = o.value;
     return { ...node, params };
   });

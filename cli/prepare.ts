@@ -13,6 +13,7 @@ import { planRun, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
 import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
 import { WorkflowError, type WorkflowWarning } from '../workflow/errors';
+import { ownValue } from '../workflow/keys';
 import { DEFAULT_LIMITS } from '../workflow/limits';
 import { loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
@@ -108,15 +109,15 @@ export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequ
   }
   const warnings = loaded.warnings.map((w) => `${args.file}: ${w.path}: ${w.message}`);
 
-  const parsed = parseOverrides(loaded.workflow, registry, args.sets);
+  const parsed = parseOverrides(loaded.workflow, registry, args.sets, loaded.renamedIds);
   const workflow = parsed.length === 0 ? loaded.workflow : reloadWithOverrides(loaded, parsed, warnings);
   // What the run uses, after the boundary: a value it cleaned is recorded as cleaned.
-  const overrides = parsed.map((o) => ({ ...o, value: workflow.nodes.find((n) => n.id === o.nodeId)?.params[o.param] }));
+  const overrides = parsed.map((o) => ({ ...o, value: ownValue(workflow.nodes.find((n) => n.id === o.nodeId)?.params, o.param) }));
   warnings.push(...shadowedOverrides(workflow, registry, overrides));
 
   const plan: PlanOptions = args.target === undefined
     ? { mode: 'all' }
-    : { mode: args.target.mode, nodeId: findNode(workflow, args.target.node, `--${args.target.mode}`).id };
+    : { mode: args.target.mode, nodeId: findNode(workflow, args.target.node, `--${args.target.mode}`, loaded.renamedIds).id };
   const chatModel = args.model ?? (args.textBaseUrl === undefined ? DEFAULT_LOCAL_CHAT_MODEL : '');
   const planned = planRun(workflow, registry, plan, review);
   const inRun = new Set(planned.ok ? planned.plan.nodes.map((n) => n.id) : workflow.nodes.map((n) => n.id));

@@ -19,6 +19,9 @@ export interface Progress {
   line(text: string): void;
 }
 
+/** A result's notes, after its line: "  (stopped at max_tokens: 50)". */
+const noted = (notes: readonly string[] | undefined): string => (notes === undefined || notes.length === 0 ? '' : `  (${notes.join('; ')})`);
+
 const DIM = '\x1b[2m';
 const UNDIM = '\x1b[22m';
 
@@ -57,13 +60,15 @@ export function createProgress(out: TextSink): Progress {
           status('cached', event.nodeId, `  (${event.apiCallsSaved} request${event.apiCallsSaved === 1 ? '' : 's'} saved)`);
           break;
         case 'node-done':
-          if (!event.cached) status('done', event.nodeId, `  ${formatDuration(event.durationMs)}${event.items === undefined ? '' : `, ${event.items} items`}`);
+          if (!event.cached) status('done', event.nodeId, `  ${formatDuration(event.durationMs)}${event.items === undefined ? '' : `, ${event.items} items`}${noted(event.notes)}`);
+          // A cached result's notes (its 'cached' line came first) get a line of their own.
+          else if (event.notes !== undefined) status('note', event.nodeId, noted(event.notes));
           break;
         case 'node-fan-out':
           status('fan-out', event.nodeId, `  × ${describeCount(event)} (${event.lists.map((l) => `${l.label}: ${l.length}`).join(', ')})`);
           break;
         case 'node-item-done':
-          status(event.cached ? 'cached' : 'done', `${event.nodeId} [${event.item + 1}/${event.count}]`, event.cached ? '' : `  ${formatDuration(event.durationMs)}`);
+          status(event.cached ? 'cached' : 'done', `${event.nodeId} [${event.item + 1}/${event.count}]`, `${event.cached ? '' : `  ${formatDuration(event.durationMs)}`}${noted(event.notes)}`);
           break;
         case 'node-item-failed':
           status('failed', `${event.nodeId} [${event.item + 1}/${event.count}]`, `  after ${formatDuration(event.durationMs)}: ${event.error.message}`);

@@ -12,6 +12,7 @@ import type { ChatClient, ImageClient } from '../api/client-types';
 import { base64ByteSize, imageMime } from '../nodes/values';
 import type { RunContext } from '../nodes/types';
 import type { ApiCallRecord, ExecutorEvent } from '../workers/events';
+import { keyedRecord } from '../workflow/keys';
 
 export interface ImageDigest {
   image: string;
@@ -47,7 +48,8 @@ export function describeRequest(value: unknown): unknown {
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(describeRequest);
-  const out: Record<string, unknown> = {};
+  // Keys may be names from the file (a LoRA called 'toString'): no prototype to answer to them.
+  const out = keyedRecord<unknown>();
   for (const [k, v] of Object.entries(value)) out[k] = describeRequest(v);
   return out;
 }

@@ -11,7 +11,8 @@ import { previewNode } from '../nodes/preview';
 import { createExecutor, DEFAULT_CONCURRENCY } from '../workers/executor';
 import { internalizeImages } from '../assets/inline';
 import { createMemoryAssetStore } from '../assets/store';
-import { redactSecrets, type ExecutorEvent, type RunSummary } from '../workers/events';
+import type { ExecutorEvent, RunSummary } from '../workers/events';
+import { withoutDistinctiveSecrets } from '../api/redact';
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
 import { routeImageRequests } from '../api/backends/index';
@@ -113,8 +114,9 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         },
       })
       : undefined;
-    const redactText = (text: string) => redactSecrets(text, endpoints.secrets);
-    const writer = createOutputWriter(dir, embedder ? { imageBytes: embedder.bytesFor, text: redactText } : { text: redactText });
+    // Texts are written as the nodes made them: the token is never in a request's body, so only a
+    // server's error could echo it, and errors are redacted where they arise (api/redact.ts).
+    const writer = createOutputWriter(dir, embedder ? { imageBytes: embedder.bytesFor } : {});
     const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
     const where = endpoints.image === endpoints.text ? endpoints.image : `image ${endpoints.image}, text ${endpoints.text}`;
     say(`running "${workflow.metadata.title}" on ${where === 'local' ? 'the local engines (in-process)' : where}; outputs in ${shownDir}`);
@@ -133,8 +135,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
         manifest.setOutputs(event.nodeId, files, event.type === 'node-item-done' ? event.item : undefined);
       }
       progress.onEvent(event);
-      // A token that found its way into a prompt or a service's message never reaches stdout.
-      if (args.json) io.stdout.write(redactSecrets(eventLine(event, files), endpoints.secrets));
+      // Prompts, the model's text and file names go out as they are; errors came redacted.
+      if (args.json) io.stdout.write(eventLine(event, files));
     };
 
     const interrupt = io.interrupt ?? new AbortController().signal;
@@ -170,8 +172,9 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
 }
 
 async function writeManifest(path: string, manifest: Manifest, secrets: readonly string[]): Promise<void> {
-  // The manifest never receives a token; redacting anyway costs nothing and guards the promise.
-  await writeFile(path, `${redactSecrets(JSON.stringify(manifest, null, 2), secrets)}\n`);
+  // The manifest travels with the images: a real key pasted into a prompt is left out, as from the
+  // embedded workflow; a token such as `text` is someone's words and stays.
+  await writeFile(path, `${withoutDistinctiveSecrets(JSON.stringify(manifest, null, 2), secrets)}\n`);
 }
 
 /** The closing lines on stderr, and the exit code. */

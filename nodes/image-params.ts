@@ -120,8 +120,16 @@ export type AnyImageParams = Omit<TextToImageParams, 'engine'> & { engine: Engin
   Partial<Pick<MergeParams, 'trigger_word'>>;
 
 /** The param inputs every image node has: a prompt and negative prompt from text, a seed from a number. */
+/**
+ * What an empty prompt means, said by the prompt field when it is empty and by the run when an
+ * empty text arrives through the prompt input (a chat answer that came back empty).
+ */
+export const EMPTY_PROMPT = 'the engine gets no prompt to follow';
+
 export const PARAM_PORTS: readonly PortSpec[] = [
-  textParamPort('prompt', 'Prompt', 'Replaces the prompt field when connected.'),
+  // A typed empty prompt is the person's choice, flagged in the form and sent; an empty one
+  // arriving by wire is an upstream node's accident, and stops the node.
+  { ...textParamPort('prompt', 'Prompt', 'Replaces the prompt field when connected.'), emptyMeans: EMPTY_PROMPT },
   textParamPort('negative_prompt', 'Negative prompt', 'Replaces the negative prompt field when connected.'),
   numberParamPort('seed', 'Seed', 'Replaces the seed field when connected.'),
 ];

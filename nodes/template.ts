@@ -5,6 +5,7 @@
  * A placeholder whose name is not an identifier is reported as a problem and left as written.
  */
 import type { ParamIssue, PortSpec, Value } from './types';
+import { keyedRecord, ownValue } from '../workflow/keys';
 import { textOf } from './values';
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -46,8 +47,10 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
 
 /** Fills a template from a node's connected text inputs. */
 export function fillFromInputs(template: string, inputs: Readonly<Record<string, Value | undefined>>): string {
-  const values: Record<string, string> = {};
-  for (const name of parseTemplate(template).names) values[name] = textOf(inputs[name]);
+  // Placeholder names are the user's ('{{constructor}}', '{{__proto__}}'): keys of a record
+  // without a prototype, read from the inputs only where an input of that name is there.
+  const values = keyedRecord<string>();
+  for (const name of parseTemplate(template).names) values[name] = textOf(ownValue(inputs, name));
   return fillTemplate(template, values);
 }
 

@@ -50,6 +50,11 @@ export interface PortSpec {
    */
   accepts?: readonly PortKind[];
   description?: string;
+  /**
+   * An input an empty (or blank) text must not pass: what an empty one would mean ("the engine
+   * gets no prompt to follow"). A wired empty text stops the node before it sends anything.
+   */
+  emptyMeans?: string;
 }
 
 /** A problem with one parameter of one node. */

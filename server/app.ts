@@ -36,7 +36,7 @@ const API_PREFIXES = ['/local', '/forward', '/api'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Every secret the server knows, so the log can redact them wherever they appear. */
-function secretsOf(config: ServerConfig): string[] {
+export function secretsOf(config: ServerConfig): string[] {
   return [config.localToken, config.forwarder.token, config.forwarder.backendToken].filter((s): s is string => s !== undefined);
 }
 

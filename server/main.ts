@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAtelierServer, type AtelierServer } from './app';
+import { createAtelierServer, secretsOf, type AtelierServer } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type LoadedConfig } from './config';
 import { LOCAL_CHAT_MODELS } from './engines/text';
 import { createLogger } from './log';
@@ -23,7 +23,7 @@ try {
   throw error;
 }
 const { config, warnings } = loaded;
-const logger = createLogger([config.localToken, config.forwarder.token].filter((s): s is string => s !== undefined));
+const logger = createLogger(secretsOf(config));
 
 for (const warning of warnings) logger.warn(warning);
 if (!isLoopbackHost(config.host)) {

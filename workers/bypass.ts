@@ -7,6 +7,7 @@
 import type { PortSpec, Value } from '../nodes/types';
 import { ValueConversionError, canConvert, coerceToPort, convert, isListValue, listKindOf, splitsList } from '../nodes/values';
 import type { NodeOutputs } from './events';
+import { keyedRecord, ownValue } from '../workflow/keys';
 
 /** Which input each output of a bypassed node passes on, decided from the graph alone. */
 export interface PassThrough {
@@ -72,7 +73,7 @@ export function bypassOutputs(
   upstream: ReadonlyMap<string, NodeOutputs>,
   upstreamUnavailable: (ref: { node: string; port: string }) => Unavailable | undefined,
 ): { outputs: NodeOutputs; unavailable: Map<string, Unavailable> } {
-  const outputs: NodeOutputs = {};
+  const outputs: NodeOutputs = keyedRecord();
   const unavailable = new Map<string, Unavailable>();
   for (const [name, reason] of node.passThrough.unavailable) unavailable.set(name, { because: node.id, reason });
   for (const [name, inputName] of node.passThrough.passed) {
@@ -85,7 +86,7 @@ export function bypassOutputs(
       unavailable.set(name, missing);
       continue;
     }
-    const value: Value | undefined = upstream.get(from.node)?.[from.port];
+    const value: Value | undefined = ownValue(upstream.get(from.node), from.port);
     if (value === undefined) {
       unavailable.set(name, { because: node.id, reason: `bypassed '${node.name}' got nothing on '${input.label}' to pass through` });
       continue;

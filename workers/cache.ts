@@ -17,6 +17,8 @@ export interface CacheEntry {
   usage?: ApiUsage;
   /** When the result was made (ms since the epoch); absent in entries from older builds. */
   at?: number;
+  /** What the result's done event says about it ("stopped at max_tokens: 50"); absent when nothing. */
+  notes?: string[];
 }
 
 export interface CacheStore {

@@ -9,8 +9,10 @@ import type { Value } from '../nodes/types';
 import type { FanOutMode, SplitInput } from './fan-out';
 import type { PlanOptions } from './plan';
 import type { ApiUsage } from '../api/usage';
+import { redact } from '../api/redact';
 import type { WorkflowProblem } from './validate';
 
+/** Values by output name. Read with `ownValue` (workflow/keys.ts): a node's own `{ text }` still answers to 'toString'. */
 export type NodeOutputs = Record<string, Value>;
 
 /** Why a node failed, safe to show and to log: never a token. */
@@ -105,8 +107,8 @@ export type ExecutorEvent =
   | { type: 'node-fan-out'; runId: string; nodeId: string; count: number; mode: FanOutMode; lists: SplitInput[] }
   /** Item `item` of `count` began running (no cached result applies). */
   | { type: 'node-item-started'; runId: string; nodeId: string; item: number; count: number }
-  /** Item `item` of `count` finished, with its own outputs; from the cache or not. */
-  | { type: 'node-item-done'; runId: string; nodeId: string; item: number; count: number; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number }
+  /** Item `item` of `count` finished, with its own outputs; from the cache or not; `notes` as on node-done. */
+  | { type: 'node-item-done'; runId: string; nodeId: string; item: number; count: number; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; notes?: string[] }
   /** Item `item` of `count` failed; the other items go on, and the node fails once they end. */
   | { type: 'node-item-failed'; runId: string; nodeId: string; item: number; count: number; error: NodeError; durationMs: number }
   /** The node's result came from the cache; `apiCallsSaved` requests were not made again. */
@@ -114,8 +116,10 @@ export type ExecutorEvent =
   /**
    * The node finished: its outputs, how long it took and whether they came from the cache. After a
    * fan-out, `items` says how many runs it made and the outputs are their lists, in item order.
+   * `notes`: what someone using the outputs should know ("stopped at max_tokens: 50"; after a
+   * fan-out, each prefixed "item 2: ").
    */
-  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; items?: number }
+  | { type: 'node-done'; runId: string; nodeId: string; outputs: NodeOutputs; durationMs: number; cached: boolean; apiCalls: number; items?: number; notes?: string[] }
   /** The node failed; the nodes that depend on it will be skipped. */
   | { type: 'node-failed'; runId: string; nodeId: string; error: NodeError; durationMs: number }
   /** The run was cancelled while the node was running or still waiting. */
@@ -129,13 +133,12 @@ export type ExecutorEvent =
 
 export type ExecutorEventType = ExecutorEvent['type'];
 
-const BEARER = /(bearer\s+)[^\s"',;]+/gi;
-
-/** Removes every secret, and anything sent as a bearer token, from text meant for people. */
+/**
+ * Takes the credentials out of an error, warning or retry reason (text a server may have echoed
+ * a request into): api/redact.ts. Never applied to outputs, prompts or streamed text.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text.replace(BEARER, '$1[redacted]');
-  for (const s of secrets) if (s !== '') out = out.split(s).join('[redacted]');
-  return out;
+  return redact(text, secrets);
 }
 
 /**

@@ -21,6 +21,7 @@ import { createSlots } from './slots';
 import { addUsage, emptyUsage } from '../api/usage';
 import { reviewOf } from './backend-review';
 import type { NodeRegistry } from './validate';
+import { keyedRecord } from '../workflow/keys';
 
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -160,8 +161,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       outputs.set(node.id, result.outputs);
       if (result.unavailable.size > 0) unavailable.set(node.id, result.unavailable);
       counts.bypassed++;
-      const passed = Object.fromEntries([...passThrough.passed].filter(([name]) => name in result.outputs));
-      const missing = Object.fromEntries([...result.unavailable].map(([name, u]) => [name, u.reason]));
+      const passed = keyedRecord([...passThrough.passed].filter(([name]) => Object.hasOwn(result.outputs, name)));
+      const missing = keyedRecord([...result.unavailable].map(([name, u]) => [name, u.reason] as const));
       emit({ type: 'node-bypassed', runId, nodeId: node.id, passed, unavailable: missing });
       return 'done';
     };

@@ -7,6 +7,7 @@
 import type { PortSpec, Value } from '../nodes/types';
 import { isListValue, itemOf, listKindOf, splitsList, type ListValue } from '../nodes/values';
 import { NodeRunError, type NodeOutputs } from './events';
+import { keyedRecord, ownValue } from '../workflow/keys';
 
 /** How a node pairs the items of two or more lists: item by item, or every combination. */
 export type FanOutMode = 'zip' | 'cross';
@@ -37,7 +38,7 @@ export interface FanOut {
 export function fanOutOf(inputs: readonly PortSpec[], values: Readonly<Record<string, Value>>, mode: FanOutMode = 'zip'): FanOut | undefined {
   const split: { spec: SplitInput; list: ListValue }[] = [];
   for (const port of inputs) {
-    const value = values[port.name];
+    const value = ownValue(values, port.name);
     // A list of one converts to its item, like any other conversion.
     if (value === undefined || !isListValue(value) || value.value.length === 1 || !splitsList(port, value.kind)) continue;
     split.push({ spec: { port: port.name, label: port.label, length: value.value.length }, list: value });
@@ -71,7 +72,7 @@ export function fanOutOf(inputs: readonly PortSpec[], values: Readonly<Record<st
     position,
     itemInputs(index) {
       const at = position(index);
-      const out: Record<string, Value> = { ...values };
+      const out = keyedRecord(Object.entries(values));
       split.forEach((s, i) => {
         out[s.spec.port] = itemOf(s.list, at[i]!);
       });
@@ -88,9 +89,9 @@ export function fanOutOf(inputs: readonly PortSpec[], values: Readonly<Record<st
 export function gatherOutputs(items: readonly NodeOutputs[]): NodeOutputs {
   const names: string[] = [];
   for (const outputs of items) for (const name of Object.keys(outputs)) if (!names.includes(name)) names.push(name);
-  const gathered: NodeOutputs = {};
+  const gathered: NodeOutputs = keyedRecord();
   for (const name of names) {
-    const values = items.map((outputs) => outputs[name]).filter((v): v is Value => v !== undefined);
+    const values = items.map((outputs) => ownValue(outputs, name)).filter((v): v is Value => v !== undefined);
     const kind = values[0] === undefined ? undefined : listKindOf(values[0].kind);
     if (kind === undefined) {
       throw new NodeRunError(`output '${name}' gives ${values[0]?.kind ?? 'nothing'}, which has no list form, so it cannot be run once per item`, { port: name });

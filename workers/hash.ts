@@ -7,6 +7,7 @@ import type { AnyNodeDefinition, Value } from '../nodes/types';
 import { sha256HexAsync } from '../api/image-data';
 import { LRUCache } from 'lru-cache';
 import { createMemo } from './memo';
+import { keyedRecord } from '../workflow/keys';
 
 /** Strings longer than this are replaced by their digest before the key is serialised. */
 const LONG_STRING = 1024;
@@ -106,7 +107,8 @@ async function rewrite(value: unknown): Promise<unknown> {
     // Dense, as Promise.all over a mapped array made it: a hole becomes undefined.
     if (Array.isArray(v)) return Array.from(v as unknown[], (item) => copy(item));
     const record = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    // Keys are port and parameter names from the file: an own '__proto__' stays a key of the copy.
+    const out = keyedRecord<unknown>();
     for (const key of Object.keys(record)) {
       const item = record[key];
       out[key] = isImageB64(key, item) ? { sha256: digests[next++] } : copy(item);

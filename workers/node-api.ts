@@ -1,6 +1,7 @@
 /**
  * The API clients as one node sees them: every call is counted and reported (with image data
- * elided), what comes back is counted too (images, chat `usage`), and every call carries the
+ * elided), what comes back is counted too (images, chat `usage`) and every image checked
+ * (api/image-check.ts) whatever backend made it, and every call carries the
  * node's abort signal even when the node forgot to pass it, so a cancel always reaches the
  * request in flight.
  */
@@ -8,6 +9,7 @@ import type { ChatRequest, ChatUsage } from '../api/chat';
 import type { CallOptions, ChatClient, ChatStreamEvent, ImageClient } from '../api/client-types';
 import type { RetryNotice } from '../api/retry';
 import { elideImages } from '../api/backends/elide';
+import { checkImageResponse } from '../api/image-check';
 import type { RunContext } from '../nodes/types';
 import { ParamIssuesError } from '../nodes/errors';
 import { refusalIssues } from './backend-review';
@@ -32,6 +34,39 @@ export interface NodeApiHooks {
   onChatEnd?(usage: ChatUsage | undefined, text?: { sent: string; received: string }): void;
   /** A client noticed something amiss that did not stop the call (a stream that closed without `[DONE]`). */
   onWarning?(message: string): void;
+  /**
+   * The answer is used, with something about it whoever reads the result should know: a chat
+   * answer cut by its token cap ("stopped at max_tokens: 50"). Marked on the node.
+   */
+  onNote?(note: string): void;
+}
+
+/** The chat model's content filter stopped the answer: the node fails, whatever text had come. */
+export class ContentFilterError extends Error {
+  override readonly name = 'ContentFilterError';
+  /** As NodeError.kind reads it. */
+  readonly kind = 'content-filter';
+  constructor(readonly partialText: string) {
+    const arrived = partialText === '' ? 'before any text arrived' : `after ${partialText.length.toLocaleString('en-US')} characters of text had arrived`;
+    super(`the chat model's content filter stopped the answer ${arrived}; that text is not used`);
+  }
+}
+
+/** What a node's result says when the token cap cut its chat answer. */
+export function cappedNote(request: Pick<ChatRequest, 'max_tokens'>): string {
+  return request.max_tokens === undefined ? "stopped at the model's own token limit (max_tokens not set)" : `stopped at max_tokens: ${request.max_tokens}`;
+}
+
+/**
+ * How an answer ended, as the run sees it: a filtered one throws, a capped one is noted; a
+ * reason the client does not know reads as a clean stop (chat-client.ts).
+ */
+function judgeFinish(reason: string | null | undefined, request: ChatRequest, received: string, hooks: NodeApiHooks): void {
+  if (reason === 'content_filter') throw new ContentFilterError(received);
+  if (reason === 'length') hooks.onNote?.(cappedNote(request));
+  // Not a failure of the chat node (an empty answer may be what was asked), but worth a word:
+  // what it feeds may stop on it (an image node's prompt input does).
+  if (reason !== null && reason !== undefined && received.trim() === '') hooks.onNote?.('the answer was empty');
 }
 
 /**
@@ -39,7 +74,8 @@ export interface NodeApiHooks {
  * ends, or at once when `signal` aborts: a cancelled run is summed up without waiting for the
  * node to let go of its stream, and what had streamed by then was used all the same.
  */
-async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string, signal: AbortSignal, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
+async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, request: ChatRequest, signal: AbortSignal, hooks: NodeApiHooks): AsyncGenerator<ChatStreamEvent> {
+  const sent = sentText(request);
   let usage: ChatUsage | undefined;
   let received = '';
   let ended = false;
@@ -56,6 +92,8 @@ async function* watchStream(stream: AsyncIterable<ChatStreamEvent>, sent: string
       if (event.usage) usage = event.usage;
       if (event.warning !== undefined) hooks.onWarning?.(event.warning);
       received += event.text;
+      // Thrown before the node sees the event: no node takes filtered text for an answer.
+      judgeFinish(event.finishReason, request, received, hooks);
       yield event;
     }
   } finally {
@@ -93,7 +131,10 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
         : { backend: { kind: review.backend, label: review.label, notes: review.notes, translated: review.translated } };
       onCall({ api: 'image', operation: 'generate', engine, request: elideImages(request), ...backend });
       return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
-        hooks.onImages?.(response.images.length, request.sampler, (response as { cost?: unknown }).cost);
+        // Every answer passes here, from any backend: an API that says 200 with something that
+        // is not a whole image fails the node rather than handing on a broken picture.
+        hooks.onImages?.(response.images?.length ?? 0, request.sampler, (response as { cost?: unknown }).cost);
+        checkImageResponse(response, review === undefined || review.backend === 'service' ? `the ${engine} engine` : review.label);
         return response;
       });
     },
@@ -103,7 +144,9 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
       onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });
       return api.chat.complete(request, withSignal(options, signal, hooks)).then(
         (completion) => {
-          hooks.onChatEnd?.(completion.usage, { sent: sentText(request), received: completion.choices[0]?.message.content ?? '' });
+          const received = completion.choices[0]?.message.content ?? '';
+          hooks.onChatEnd?.(completion.usage, { sent: sentText(request), received });
+          judgeFinish(completion.choices[0]?.finish_reason, request, received, hooks);
           return completion;
         },
         (error: unknown) => {
@@ -114,7 +157,7 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
     },
     stream(request, options) {
       onCall({ api: 'chat', operation: 'stream', request: elideImages(request) });
-      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), sentText(request), signal, hooks);
+      return watchStream(api.chat.stream(request, withSignal(options, signal, hooks)), request, signal, hooks);
     },
   };
   const listModels = api.chat.listModels?.bind(api.chat);

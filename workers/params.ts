@@ -7,6 +7,7 @@ import { checkNodeParams, type ParamCheck, type ParamProblem } from '../nodes/ch
 import { fieldLabel } from '../nodes/labels';
 import type { AnyNodeDefinition, PortSpec, Value } from '../nodes/types';
 import { copyPlain, createMemo, exactKey } from './memo';
+import { ownValue } from '../workflow/keys';
 
 /**
  * The schema and `validate` are pure functions of the parameters (and of the connected ports),
@@ -89,7 +90,7 @@ export function mergeParamPorts(
 ): Record<string, unknown> {
   let merged: Record<string, unknown> | undefined;
   for (const port of ports) {
-    const value = port.param === undefined ? undefined : inputs[port.name];
+    const value = port.param === undefined ? undefined : ownValue(inputs, port.name);
     if (port.param === undefined || value === undefined) continue;
     merged ??= { ...params };
     merged[port.param] = paramValue(value);

@@ -10,6 +10,7 @@ import { NodeRunError, type NodeOutputs } from './events';
 import { nodeCacheKey } from './hash';
 import { checkParams, describeProblems, mergeParamPorts } from './params';
 import type { PlannedNode } from './plan';
+import { keyedRecord, ownValue } from '../workflow/keys';
 
 /** What besides the node itself shapes its result: settings a node may read, which service answers. */
 export function cacheContextOf(settings: RunContext['settings'], scope: string | undefined): unknown {
@@ -21,9 +22,11 @@ export function cacheContextOf(settings: RunContext['settings'], scope: string |
  * so the fan-out can see it (fan-out.ts).
  */
 export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, NodeOutputs>): Record<string, Value> {
-  const values: Record<string, Value> = {};
+  // Port names come from the file (a placeholder may be called 'toString'): no prototype here,
+  // and an upstream node's outputs are read for what they hold, not what every object answers to.
+  const values = keyedRecord<Value>();
   for (const [portName, from] of node.bindings) {
-    const value = upstream.get(from.node)?.[from.port];
+    const value = ownValue(upstream.get(from.node), from.port);
     if (!node.inputs.some((p) => p.name === portName)) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
     if (value === undefined) {
       throw new NodeRunError(`input '${portName}': node '${from.node}' produced no '${from.port}' output`, { port: portName });
@@ -33,9 +36,20 @@ export function upstreamValues(node: PlannedNode, upstream: ReadonlyMap<string, 
   return values;
 }
 
+/** An empty text on an input that must not get one (an image node's prompt): stops the node before it sends. */
+function checkEmptyTexts(node: PlannedNode, inputs: Readonly<Record<string, Value>>): void {
+  for (const port of node.inputs) {
+    const value = inputs[port.name];
+    if (port.emptyMeans === undefined || value?.kind !== 'text' || value.value.trim() !== '') continue;
+    const from = node.bindings.get(port.name)?.node;
+    const what = value.value === '' ? 'an empty text' : 'a blank text';
+    throw new NodeRunError(`input '${port.label}' got ${what}${from === undefined ? '' : ` from '${from}'`}: ${port.emptyMeans}, so nothing was sent`, { port: port.name });
+  }
+}
+
 /** Each input value converted to what its port takes. */
 function coerceInputs(node: PlannedNode, values: Readonly<Record<string, Value>>): Record<string, Value> {
-  const inputs: Record<string, Value> = {};
+  const inputs = keyedRecord<Value>();
   for (const [portName, value] of Object.entries(values)) {
     const port = node.inputs.find((p) => p.name === portName);
     if (!port) throw new NodeRunError(`has no input '${portName}'`, { port: portName });
@@ -90,6 +104,7 @@ export async function prepareRun(
   cacheContext: unknown,
 ): Promise<PreparedNode> {
   const inputs = coerceInputs(node, values);
+  checkEmptyTexts(node, inputs);
   // A param port's value is in the params now, so the node's rules judge it as if typed (a wired
   // prompt over the engine's token limit is found here, before anything is sent, and by the
   // estimate); only the other inputs count as connected.

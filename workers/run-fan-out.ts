@@ -93,7 +93,8 @@ export async function runFanOut(node: PlannedNode, fan: FanOut, env: FanOutEnv, 
     });
     const durationMs = env.now() - itemStarted;
     if (outcome.status === 'done') {
-      env.emit({ type: 'node-item-done', runId, nodeId, item, count, outputs: outcome.outputs, durationMs, cached: outcome.cached, apiCalls: outcome.apiCalls });
+      const notes = outcome.notes === undefined ? {} : { notes: outcome.notes };
+      env.emit({ type: 'node-item-done', runId, nodeId, item, count, outputs: outcome.outputs, durationMs, cached: outcome.cached, apiCalls: outcome.apiCalls, ...notes });
     } else if (outcome.status === 'failed') {
       env.emit({ type: 'node-item-failed', runId, nodeId, item, count, error: outcome.error, durationMs });
     }
@@ -141,7 +142,8 @@ export async function runFanOut(node: PlannedNode, fan: FanOut, env: FanOutEnv, 
   }
   const cached = cachedItems === count;
   if (cached) env.emit({ type: 'node-cached', runId, nodeId, apiCallsSaved });
-  env.emit({ type: 'node-done', runId, nodeId, outputs, durationMs, cached, apiCalls, items: count });
+  const notes = outcomes.flatMap((o, item) => (o.status === 'done' ? (o.notes ?? []).map((note) => `item ${item + 1}: ${note}`) : []));
+  env.emit({ type: 'node-done', runId, nodeId, outputs, durationMs, cached, apiCalls, items: count, ...(notes.length > 0 ? { notes } : {}) });
   const saved = apiCallsSaved > 0 || cachedItems > 0 ? { usageSaved } : {};
   return { status: 'done', outputs, cached, apiCalls, usage, apiCallsSaved, ...saved, fanOut };
 }

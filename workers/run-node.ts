@@ -49,7 +49,8 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
   });
   const durationMs = env.now() - started;
   if (outcome.status === 'done') {
-    env.emit({ type: 'node-done', runId, nodeId, outputs: outcome.outputs, durationMs, cached: outcome.cached, apiCalls: outcome.apiCalls });
+    const notes = outcome.notes === undefined ? {} : { notes: outcome.notes };
+    env.emit({ type: 'node-done', runId, nodeId, outputs: outcome.outputs, durationMs, cached: outcome.cached, apiCalls: outcome.apiCalls, ...notes });
   } else if (outcome.status === 'failed') {
     env.emit({ type: 'node-failed', runId, nodeId, error: outcome.error, durationMs });
   } else {

@@ -42,7 +42,7 @@ export interface NodeEnv {
 
 /** How one call ended; `apiCalls` counts the requests it made and `usage` what they used, whatever the ending. */
 export type CallOutcome = { apiCalls: number; usage: ApiUsage } & (
-  | { status: 'done'; outputs: NodeOutputs; cached: boolean; apiCallsSaved: number; usageSaved?: ApiUsage }
+  | { status: 'done'; outputs: NodeOutputs; cached: boolean; apiCallsSaved: number; usageSaved?: ApiUsage; notes?: string[] }
   | { status: 'failed'; error: NodeError }
   | { status: 'cancelled' }
 );
@@ -77,6 +77,15 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e as Error); },
     );
   });
+}
+
+/**
+ * A result's notes (a chat answer cut at max_tokens), for its done event, and each said in the
+ * run's warnings too, so the run summary, the CLI's closing lines and the manifest carry them.
+ */
+function noted(notes: readonly string[], where: string, env: NodeEnv): { notes?: string[] } {
+  for (const note of notes) env.warn(`${where}: ${note}`);
+  return notes.length > 0 ? { notes: [...notes] } : {};
 }
 
 const KINDS: readonly string[] = ['text', 'number', 'image', 'images', 'texts'];
@@ -129,12 +138,13 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
       if (hit) {
         hooks.cached?.(hit.apiCalls);
         const saved = hit.usage === undefined ? {} : { usageSaved: hit.usage };
-        return { status: 'done', outputs: hit.outputs, cached: true, apiCalls: 0, usage, apiCallsSaved: hit.apiCalls, ...saved };
+        return { status: 'done', outputs: hit.outputs, cached: true, apiCalls: 0, usage, apiCallsSaved: hit.apiCalls, ...saved, ...noted(hit.notes ?? [], where, env) };
       }
     }
     if (env.signal.aborted) return { status: 'cancelled', apiCalls, usage };
 
     hooks.started();
+    const notes: string[] = [];
     const ctx: RunContext = {
       signal,
       api: nodeApi(env.api, signal, {
@@ -147,6 +157,9 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
         onImages: (count, sampler, cost) => countImages(usage, count, sampler, cost),
         onChatEnd: (reported, text) => countChatUsage(usage, reported, text),
         onWarning: (message) => env.warn(`${where}: ${redactSecrets(message, env.secrets)}`),
+        onNote(note) {
+          if (live && !notes.includes(note)) notes.push(note);
+        },
         onRetry(notice) {
           if (!live) return;
           const reason = redactSecrets(notice.error.detail, env.secrets);
@@ -170,11 +183,11 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
     const outputs = checkOutputs(node, await abortable(node.def.run({ params: withImages, inputs, ctx }), signal));
     live = false;
     if (key !== undefined) {
-      await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage), at: Date.now() }).catch((error: unknown) => {
+      await env.cache.set(key, { outputs, apiCalls, usage: structuredClone(usage), at: Date.now(), ...(notes.length > 0 ? { notes } : {}) }).catch((error: unknown) => {
         env.warn(`${where}: storing its result in the cache failed (${toNodeError(error, env.secrets).message})`);
       });
     }
-    return { status: 'done', outputs, cached: false, apiCalls, usage, apiCallsSaved: 0 };
+    return { status: 'done', outputs, cached: false, apiCalls, usage, apiCallsSaved: 0, ...noted(notes, where, env) };
   } catch (error) {
     live = false;
     if (env.signal.aborted) return { status: 'cancelled', apiCalls, usage };

@@ -6,6 +6,7 @@
 import type { ImageData, Value } from '../nodes/types';
 import { base64ToBytes } from '../api/image-data';
 import type { ExecutorEvent, NodeOutputs } from './events';
+import { keyedRecord } from '../workflow/keys';
 
 export { base64ToBytes };
 
@@ -59,7 +60,7 @@ function toUiImage(image: ImageData, seen: Map<ImageData, UiImage>, transfer: Ar
  * appears twice (as `image` and in `images`) is decoded once and sent once.
  */
 export function toUiOutputs(outputs: NodeOutputs, transfer: ArrayBuffer[], seen = new Map<ImageData, UiImage>()): Record<string, UiValue> {
-  const ui: Record<string, UiValue> = {};
+  const ui = keyedRecord<UiValue>();
   for (const [name, value] of Object.entries(outputs)) {
     if (value.kind === 'image') ui[name] = { kind: 'image', value: toUiImage(value.value, seen, transfer) };
     else if (value.kind === 'images') ui[name] = { kind: 'images', value: value.value.map((img) => toUiImage(img, seen, transfer)) };

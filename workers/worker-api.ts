@@ -13,6 +13,7 @@ import { BACKEND_KINDS } from '../api/backends/types';
 import { ENGINES, type EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import { isApiError } from '../api/errors';
+import { redact } from '../api/redact';
 import type { ClientConfig } from '../api/http';
 import { countPromptTokens } from '../api/prompt';
 import type { ImageData } from '../nodes/types';
@@ -295,7 +296,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       } catch (error) {
         const reason = isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error);
         // Backends redact their credential; this is said again in case a message quotes it some other way.
-        return { ok: false, reason: credential === undefined || credential === '' ? reason : reason.split(credential).join('[redacted]') };
+        return { ok: false, reason: redact(reason, credential === undefined ? [] : [credential]) };
       }
     },
   };

@@ -16,6 +16,8 @@ export type WorkflowWarningCode =
   | 'credential-in-text'
   /** `__proto__`, `constructor` or `prototype` was removed. */
   | 'unsafe-key-dropped'
+  /** An id that is a name objects answer to on their own (`toString`) was renamed; what refers to it follows. */
+  | 'unsafe-id-renamed'
   /** The file was written by a newer Atelier and opened best-effort. */
   | 'newer-version'
   /** A field from a newer version that this build does not understand; not kept on save. */

@@ -2,8 +2,8 @@
  * Opening a workflow file: the one boundary every file crosses, in the editor, the worker and the
  * CLI alike. The steps, in order, each on a document the previous ones made safe:
  * size → JSON → depth, keys and strings (sanitize) → format and version → migrations or newer-
- * version handling → node and edge counts → credentials removed → schema and cross-checks →
- * unknown node types reported. The version decides the path taken; nothing is tried and retried.
+ * version handling → node and edge counts → credentials removed → schema and cross-checks → ids
+ * that are not safe keys renamed → unknown node types reported. The version decides the path taken; nothing is tried and retried.
  */
 import type { z } from 'zod';
 import { findCredentialLike } from './credentials';
@@ -15,6 +15,7 @@ import { dropUnknownFields } from './newer';
 import { formatPath } from './path';
 import { type JsonObject, isJsonObject, sanitizeJson } from './sanitize';
 import { type Workflow, WORKFLOW_FORMAT, WORKFLOW_VERSION, WorkflowSchema } from './schema';
+import { type RenamedIds, renameUnsafeIds } from './safe-ids';
 import { type DeclaredParams, scrubCredentials } from './scrub';
 
 export interface LoadOptions {
@@ -37,6 +38,8 @@ export interface LoadResult {
   warnings: WorkflowWarning[];
   /** The format version the file was written in (migrated or not). */
   fromVersion: number;
+  /** Node ids renamed because they were not safe keys (safe-ids.ts): old id → new id. */
+  renamedIds: RenamedIds;
 }
 
 const CANNOT_OPEN = 'The workflow file cannot be opened';
@@ -91,11 +94,13 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
     doc.version = WORKFLOW_VERSION;
   }
 
-  const workflow = parseDocument(doc, newer
+  const checked = parseDocument(doc, newer
     ? `The workflow file was written by a newer Atelier (format version ${fromVersion}) and this build cannot read it`
     : CANNOT_OPEN);
+  // After the parse, which proved the ids unique and every edge's ends present.
+  const { workflow, renamed } = renameUnsafeIds(checked, warnings);
   if (options.knownTypes) reportUnknownTypes(workflow, options.knownTypes, warnings);
-  return { workflow, warnings: warnings.list(), fromVersion };
+  return { workflow, warnings: warnings.list(), fromVersion, renamedIds: renamed };
 }
 
 /** The file's format version, or a load error saying why there is none. */

@@ -45,6 +45,7 @@ import { useReveal } from './use-reveal';
 import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView, sizeOrNominal } from './fit';
+import { keyedRecord } from '../../workflow/keys';
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteView, frame: FrameView };
@@ -176,8 +177,9 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const onNodesChange = useCallback((changes: NodeChange<AnyNode>[]) => {
     const { selection: current, resize: resizing, index: graph } = store.getState();
     let selected: Set<string> | undefined;
-    const dragging: Record<string, XY> = {};
-    const finished: Record<string, XY> = {};
+    // By canvas id, which is a node's id from the file: records without a prototype.
+    const dragging = keyedRecord<XY>();
+    const finished = keyedRecord<XY>();
     const sizes: [string, Size][] = [];
     const grew: [string, Size][] = [];
     for (const change of changes) {

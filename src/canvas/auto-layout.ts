@@ -7,6 +7,7 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort } from 'elkjs/lib/elk-api';
 import { boundsOf, FRAME_HEADER, FRAME_PADDING, type Rect } from '../store/frames';
 import type { XY } from '../store/state';
+import { keyedRecord } from '../../workflow/keys';
 
 export interface LayoutItem {
   /** Canvas id: a node's id, or `note:<id>` for a note inside a group. */
@@ -175,7 +176,7 @@ export async function computeLayout(graph: LayoutGraph, origin: XY): Promise<Rec
   const boxes = parts.map((placed) => ({ placed, box: boundsOf([...placed.values()]) })).filter((p) => p.placed.size > 0);
   const area = boxes.reduce((sum, { box }) => sum + (box.width + COMPONENT_GAP) * (box.height + COMPONENT_GAP), 0);
   const rowWidth = Math.max(Math.sqrt(area * ASPECT), ...boxes.map(({ box }) => box.width));
-  const out: Record<string, XY> = {};
+  const out = keyedRecord<XY>();
   let x = 0;
   let y = 0;
   let rowHeight = 0;

@@ -14,6 +14,7 @@ import type { Selection, XY } from '../store/state';
 import type { LayoutGraph, LayoutItem } from './auto-layout';
 import { portsOf } from '../store/ports';
 import type { SizeBook } from './size-book';
+import { keyedRecord } from '../../workflow/keys';
 
 /** How far (flow px, edge to edge) a free note may be from a node and still be about it. */
 export const NOTE_REACH = 160;
@@ -116,7 +117,7 @@ export function layoutRequest(doc: Workflow, selection: Selection, registry: Nod
 
 /** Where each canvas item goes, from where each layout item's box went: a node's notes beside it. */
 export function placeLaidOut(request: Pick<LayoutRequest, 'boxes'>, laidOut: Readonly<Record<string, XY>>): Record<string, XY> {
-  const out: Record<string, XY> = {};
+  const out = keyedRecord<XY>();
   for (const [id, at] of Object.entries(laidOut)) {
     const carried = request.boxes.get(id);
     if (!carried) out[id] = at;

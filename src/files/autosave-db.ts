@@ -10,6 +10,7 @@ import { loadWorkflow } from '../../workflow/load';
 import { registry } from '../../nodes/index';
 import type { Workflow } from '../../workflow/schema';
 import type { AsInputRecord } from '../store/editor-store';
+import { keyedRecord } from '../../workflow/keys';
 
 const DB_NAME = 'atelier';
 const DB_VERSION = 1;
@@ -102,10 +103,11 @@ export async function readSlot(slot: string): Promise<SlotRead | null> {
   const saved = record as AutosaveRecord;
   try {
     // Read back like any file.
-    const { workflow } = loadWorkflow(saved.workflow, { knownTypes: new Set(registry.list().map((d) => d.type)) });
-    const asInput: AsInputRecord = {};
+    const { workflow, renamedIds } = loadWorkflow(saved.workflow, { knownTypes: new Set(registry.list().map((d) => d.type)) });
+    // Keyed by node id: no prototype, and following any id the loader renamed.
+    const asInput: AsInputRecord = keyedRecord();
     for (const [id, params] of Object.entries(saved.asInput ?? {})) {
-      if (Array.isArray(params)) asInput[id] = params.filter((p): p is string => typeof p === 'string');
+      if (Array.isArray(params)) asInput[renamedIds.get(id) ?? id] = params.filter((p): p is string => typeof p === 'string');
     }
     const restored: Restored = { workflow, asInput, dirty: saved.dirty === true, ...(isViewport(saved.viewport) ? { viewport: saved.viewport } : {}) };
     return { restored, rev: revOf(saved) };

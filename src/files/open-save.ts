@@ -83,13 +83,16 @@ export function saveWorkflow(store: EditorStore): void {
       toast('Not saved: the file was not written', 'info');
       return;
     }
-    if (checked !== store.getState().doc) store.rewrite(checked, 'remove credentials');
+    // Removing them is an edit: the file says when it was made.
+    if (checked !== store.getState().doc) store.rewrite(touchModified(checked), 'remove credentials');
     return download(store);
   }).catch((error: unknown) => toast(`The workflow was not saved: ${error instanceof Error ? error.message : String(error)}`, 'error'));
 }
 
 async function download(store: EditorStore): Promise<void> {
-  const doc = touchModified(store.getState().doc);
+  // As it is: `modified` is the time of its last edit (the store moves it), never of the save,
+  // so saving the same document twice writes the same bytes.
+  const doc = store.getState().doc;
   let text: string;
   try {
     // A file stands alone: the images the document refers to are written as base64.

@@ -7,6 +7,7 @@ import { imageObjectUrl } from '../files/assets';
 import type { RunContextValue } from '../run/context';
 import type { ShownValue } from '../results/object-urls';
 import type { EditorState } from '../store/state';
+import { ownValue } from '../../workflow/keys';
 
 export type SourceImage =
   | {
@@ -46,7 +47,8 @@ export async function findSourceImage(state: EditorState, run: RunContextValue |
   }
 
   const result = run?.controller.state.results.get(upstream.id);
-  const url = imageUrlOf(result?.outputs[edge.source.port]);
+  // The port's name is the file's: what the outputs hold, never what every object answers to.
+  const url = imageUrlOf(ownValue(result?.outputs, edge.source.port));
   if (url) return { url, from: `the last run of ${title}`, release: () => undefined };
   return { url: undefined, reason: `${title} has not made an image yet: run the workflow (or that node) to paint over its picture.` };
 }

@@ -5,6 +5,7 @@
  * re-runs does not keep every image it ever showed.
  */
 import type { UiImage, UiValue } from '../../workers/transfer';
+import { keyedRecord } from '../../workflow/keys';
 
 /** An image as the page shows it. */
 export interface ShownImage {
@@ -55,7 +56,8 @@ function shownBlob(meta: Omit<UiImage, 'bytes'>, blob: Blob, urls: UrlFactory): 
 /** The outputs of a finished node with each image behind a new object URL. */
 export function toShownOutputs(outputs: Record<string, UiValue>, urls: UrlFactory): Record<string, ShownValue> {
   const made = new Map<ArrayBuffer, ShownImage>();
-  const shown: Record<string, ShownValue> = {};
+  // Port names: a record without a prototype, as the worker made it before it was cloned across.
+  const shown = keyedRecord<ShownValue>();
   for (const [name, value] of Object.entries(outputs)) {
     if (value.kind === 'image') shown[name] = { kind: 'image', value: toShownImage(value.value, urls, made) };
     else if (value.kind === 'images') shown[name] = { kind: 'images', value: value.value.map((img) => toShownImage(img, urls, made)) };
@@ -70,7 +72,7 @@ export function toShownOutputs(outputs: Record<string, UiValue>, urls: UrlFactor
  * items' own images are reused, so no URL is made twice.
  */
 export function gatherShown(items: readonly (Record<string, ShownValue> | undefined)[]): Record<string, ShownValue> {
-  const out: Record<string, ShownValue> = {};
+  const out = keyedRecord<ShownValue>();
   for (const outputs of items) {
     if (outputs === undefined) continue;
     for (const [name, value] of Object.entries(outputs)) {

@@ -130,6 +130,9 @@ export function NodeRunStatus({ nodeId, stage = false, fans = false }: { nodeId:
         </p>
       ) : perItem !== undefined && stage && <p className="run-status__items">{perItem}</p>}
       {running && s.message && <p className="run-status__message">{s.message}</p>}
+      {(s.phase === 'done' || s.phase === 'cached') && s.notes !== undefined && s.notes.length > 0 && (
+        <p className="run-status__message run-status__note">{s.notes.join('; ')}</p>
+      )}
       {s.retry && (
         <p className="run-status__message">
           Retrying ({s.retry.attempt} of {s.retry.maxAttempts}): {s.retry.reason}

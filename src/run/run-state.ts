@@ -39,6 +39,8 @@ export interface NodeRunState {
   problems?: WorkflowProblem[];
   /** A node that runs once per item: how many runs ("8 × 3 = 24"), and how far they are. */
   fanOut?: FanOutProgress;
+  /** What its result carries that the reader should know: "stopped at max_tokens: 50". */
+  notes?: string[];
 }
 
 export interface FanOutProgress {
@@ -172,7 +174,7 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
       return;
     case 'node-done': {
       update(state, event.nodeId, runId, (p) => ({
-        ...p, phase: event.cached ? 'cached' : 'done', durationMs: event.durationMs, progress: 1, retry: undefined,
+        ...p, phase: event.cached ? 'cached' : 'done', durationMs: event.durationMs, progress: 1, retry: undefined, notes: event.notes,
       }));
       const previous = state.results.get(event.nodeId);
       if (event.items !== undefined) {

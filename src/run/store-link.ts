@@ -59,7 +59,7 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       for (const change of changes) {
         const node = store.getState().index.nodeById.get(change.nodeId);
         if (node?.params.seed !== change.from) continue;
-        store.setParams(change.nodeId, { seed: change.to }, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true });
+        store.setParams(change.nodeId, { seed: change.to }, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true, keepModified: true });
       }
     },
     pinSeed(nodeId, seed) {

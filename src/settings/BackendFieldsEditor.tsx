@@ -6,6 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
 import { BACKEND_LABEL } from '../../api/backends/types';
+import { corsFlag } from '../../api/backends/unanswered';
 import { ENGINE_LABEL, PUBLIC_CONTROLNETS, type EngineId } from '../../api/catalog';
 import { urlError } from './url-error';
 import { assetFiles, describeNames, useBackendNames } from './backend-names';
@@ -20,18 +21,18 @@ const CREDENTIAL: Record<RemoteKind, { label: string; hint: string }> = {
   google: { label: 'API key', hint: 'A Gemini API key from Google AI Studio (aistudio.google.com/apikey). Sent in the x-goog-api-key header to this base URL only, never in a URL.' },
 };
 
-/** What the backend must allow before this page can call it, with this page's origin filled in. */
+/** What the backend must allow before this page can call it, with this page's origin filled in (the flag its errors name too). */
 function directUse(kind: RemoteKind, origin: string): ReactNode {
   switch (kind) {
     case 'comfyui':
-      return <>From this browser, ComfyUI must allow this page: start it with <code>--enable-cors-header {origin}</code>, or it answers 403.</>;
+      return <>From this browser, ComfyUI must allow this page: start it with <code>{corsFlag(kind, origin)}</code>, or it answers 403.</>;
     case 'a1111':
-      return <>Start it with <code>--api</code>, and for this browser <code>--cors-allow-origins={origin}</code>.</>;
+      return <>Start it with <code>--api</code>, and for this browser <code>{corsFlag(kind, origin)}</code>.</>;
     case 'openai':
       return (
         <>The key is kept in this browser, where anyone using this browser profile can read it: prefer the route through this server
           (<code>ATELIER_IMAGE_BACKEND=openai</code>, <code>ATELIER_BACKEND_TOKEN</code>), or use a project key with a spending limit.
-          A compatible server (LocalAI) must allow this page: <code>--cors --cors-allow-origins={origin}</code>.</>
+          A compatible server (LocalAI) must allow this page: <code>{corsFlag(kind, origin)}</code>.</>
       );
     case 'google':
       return (

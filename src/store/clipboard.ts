@@ -9,7 +9,7 @@
  */
 import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
 import type { WorkflowWarning } from '../../workflow/errors';
-import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowNode, WorkflowNote } from '../../workflow/schema';
+import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowMetadata, WorkflowNode, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
 import { freshId, groupItem, itemOf, nodeRect, noteItem, rectOf } from './frames';
 import { freeShift, occupied, placedMark } from './free-place';
@@ -154,7 +154,7 @@ export function createClipboardActions(core: Core) {
       if (!fragment) return null;
       copied = { fragment, text: null };
       repeat = { signature: signature(fragment), anchor: '', count: 0 };
-      return fragmentWorkflow(fragment, core.get().doc.metadata.title);
+      return fragmentWorkflow(fragment, core.get().doc.metadata);
     },
 
     /** The text the last copy put on the system clipboard (the copy with credentials removed, if so). */
@@ -188,10 +188,11 @@ export function createClipboardActions(core: Core) {
   };
 }
 
-function fragmentWorkflow(fragment: Fragment, from: string): Workflow {
+/** The copied items as a workflow, dated as the document they come from: copying twice gives the same text. */
+function fragmentWorkflow(fragment: Fragment, from: WorkflowMetadata): Workflow {
   const count = fragment.nodes.length + (fragment.notes?.length ?? 0) + (fragment.groups?.length ?? 0);
-  const clip = createWorkflow({ title: `${count} item${count === 1 ? '' : 's'} from ${from}` });
-  return { ...clip, ...fragment };
+  const clip = createWorkflow({ title: `${count} item${count === 1 ? '' : 's'} from ${from.title}` });
+  return { ...clip, metadata: { ...clip.metadata, created: from.created, modified: from.modified }, ...fragment };
 }
 
 function stepLabel(verb: string, ids: readonly string[]): string {

@@ -8,7 +8,7 @@ import type { Workflow } from '../../workflow/schema';
 import { groupItem, noteItem, type Measure } from './frames';
 import { buildIndex } from './graph-index';
 import { History, type RecordOptions } from './history';
-import { applyChange, produceChange } from './produce';
+import { applyChange, produceChange, stampModified } from './produce';
 import { createSmallStore } from '../ui/small-store';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 
@@ -116,7 +116,9 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       holder.set({ ...holder.get(), ...partial, revision: asInputChanged ? holder.get().revision + 1 : holder.get().revision });
     },
     change(recordOptions, recipe, extra) {
-      const [doc, patches, inverse] = produceChange(holder.get().doc, recipe);
+      // An edit moves the document's `modified` with it, in the same step (undo puts it back).
+      const produced = produceChange(holder.get().doc, recipe);
+      const [doc, patches, inverse] = recordOptions.keepModified === true ? produced : stampModified(produced, new Date(options.now()));
       if (patches.length === 0) {
         if (extra) {
           holder.set({ ...holder.get(), ...extra });

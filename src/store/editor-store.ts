@@ -15,6 +15,7 @@ import { createMoveActions } from './move-actions';
 import { starterWorkflow } from './starter';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 import { createWorkflow } from '../../workflow/create';
+import { keyedRecord } from '../../workflow/keys';
 
 export interface EditorStoreOptions {
   /** The document to start with; the starter workflow by default. */
@@ -161,7 +162,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 
     /** Parameters shown as ports, as plain data (for the autosave). */
     asInputRecord(): AsInputRecord {
-      const out: AsInputRecord = {};
+      const out: AsInputRecord = keyedRecord();
       for (const [id, params] of core.get().asInput) out[id] = [...params];
       return out;
     },

@@ -174,12 +174,13 @@ export function createGraphActions(core: Core) {
     },
 
     /** Sets several parameters as one step (a resolution sets width and height). */
-    setParams(nodeId: string, values: Readonly<Record<string, unknown>>, options: { groupKey?: string; label?: string; untimed?: boolean } = {}): void {
+    setParams(nodeId: string, values: Readonly<Record<string, unknown>>, options: { groupKey?: string; label?: string; untimed?: boolean; keepModified?: boolean } = {}): void {
       const node = core.get().index.nodeById.get(nodeId);
       if (!node) return;
       const names = Object.keys(values);
       const label = options.label ?? (names.length === 1 ? `change ${names[0]!}` : 'change parameters');
-      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey, untimed: options.untimed === true } : {}) }, (draft) => {
+      const record = { label, ...(options.groupKey ? { groupKey: options.groupKey, untimed: options.untimed === true } : {}), ...(options.keepModified ? { keepModified: true } : {}) };
+      core.change(record, (draft) => {
         const target = draft.nodes.find((n) => n.id === nodeId);
         if (!target) return;
         for (const [name, value] of Object.entries(values)) {

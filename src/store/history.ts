@@ -32,6 +32,12 @@ export interface RecordOptions {
    * came between (seeds moved on after each of several runs: one step, not one per run).
    */
   untimed?: boolean;
+  /**
+   * A change Atelier makes on its own in answer to a run (seeds moved on, nodes moved aside for a
+   * result): undoable like any, but it leaves `metadata.modified`, the time of the last edit a
+   * person made, as it was. Whichever backend ran, the file then says the same.
+   */
+  keepModified?: boolean;
 }
 
 export class History {

@@ -11,6 +11,7 @@ import {
   anchorOf, boundsOf, frameAround, groupAt, holdingFrame, itemOf, nodeRect, noteItem, rectOf, setMembership, NODE_WIDTH, type Rect,
 } from './frames';
 import type { XY } from './state';
+import { keyedRecord } from '../../workflow/keys';
 
 /** The room left below a node that grew, above the nodes it pushed down. */
 const ROOM_GAP = 24;
@@ -30,6 +31,8 @@ export interface MoveOptions {
   regroup?: boolean;
   /** A node that grew in place: its frame grows to hold it too, in the same step. */
   grown?: string;
+  /** Made by Atelier, not the person (see RecordOptions.keepModified). */
+  keepModified?: boolean;
 }
 
 export function createMoveActions(core: Core) {
@@ -49,7 +52,8 @@ export function createMoveActions(core: Core) {
       const dy = to.y - group.position.y;
       const members = [...group.nodes, ...group.notes.map(noteItem)];
       for (const member of members) {
-        if (member in positions) continue;
+        // Own keys only: a member called 'constructor' is not in every record.
+        if (Object.hasOwn(positions, member)) continue;
         const at = from(member);
         if (!at) continue;
         into.set(member, { x: at.x + dx, y: at.y + dy });
@@ -128,7 +132,8 @@ export function createMoveActions(core: Core) {
       withMembers(positions, docPosition, all, false);
       const direct = options.regroup === false ? [] : Object.keys(positions);
       const label = options.label ?? 'move';
-      core.change({ label, ...(options.groupKey ? { groupKey: options.groupKey } : {}) }, (draft) => apply(draft, all, direct, options.grown), { drag: null });
+      const record = { label, ...(options.groupKey ? { groupKey: options.groupKey } : {}), ...(options.keepModified ? { keepModified: true } : {}) };
+      core.change(record, (draft) => apply(draft, all, direct, options.grown), { drag: null });
     },
 
     /** Positions during a drag: shown, not yet history. */
@@ -201,7 +206,7 @@ export function createMoveActions(core: Core) {
       if (rect.height <= before.height) return false;
       const was: Rect = { ...grown.position, ...before };
       const rects = new Map(doc.nodes.filter((n) => n.id !== id).map((n) => [n.id, nodeRect(n.id, n.position, core.measure)]));
-      const moved: Record<string, XY> = {};
+      const moved = keyedRecord<XY>();
       const queue: Rect[] = [rect];
       const pushed = new Set<string>();
       while (queue.length > 0) {
@@ -223,7 +228,8 @@ export function createMoveActions(core: Core) {
       const frame = group && rectOf(group);
       const outgrown = frame !== undefined && holdingFrame(frame, [rect]) !== frame;
       if (pushed.size === 0 && !outgrown) return false;
-      actions.moveNodes(moved, { label: 'make room', regroup: false, grown: id });
+      // A node grows when its result arrives: moving the others aside is not the person's edit.
+      actions.moveNodes(moved, { label: 'make room', regroup: false, grown: id, keepModified: true });
       return true;
     },
 

@@ -3,6 +3,7 @@
  * undo and redo replay exactly what a change did.
  */
 import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { touchModified } from '../../workflow/create';
 import type { Workflow } from '../../workflow/schema';
 
 enablePatches();
@@ -11,6 +12,20 @@ enablePatches();
 export function produceChange(doc: Workflow, recipe: (draft: Draft<Workflow>) => void): [Workflow, Patch[], Patch[]] {
   const [next, patches, inverse] = produceWithPatches(doc, recipe);
   return [next, patches, inverse];
+}
+
+/**
+ * A change of the document, with `metadata.modified` moved to `at` (never before `created`) as
+ * part of it: the time of the last edit is the document's, so undoing the edit restores the time
+ * it had, and saving writes the time of the last edit rather than of the save.
+ */
+export function stampModified([doc, patches, inverse]: [Workflow, Patch[], Patch[]], at: Date): [Workflow, Patch[], Patch[]] {
+  const modified = touchModified(doc, () => at).metadata.modified;
+  if (patches.length === 0 || modified === doc.metadata.modified) return [doc, patches, inverse];
+  const [stamped, more, undoMore] = produceWithPatches(doc, (draft) => {
+    draft.metadata.modified = modified;
+  });
+  return [stamped, [...patches, ...more], [...undoMore, ...inverse]];
 }
 
 /** `doc` with `patches` applied (an undo's inverse, a redo's patches). */

@@ -95,7 +95,7 @@ describe('chat completion response (2.8)', () => {
     const { system_fingerprint: _fingerprint, ...bare } = completion;
     const choice = { index: 0, message: { role: 'assistant', content: 'x' }, finish_reason: 'length' };
     expect(ChatCompletionSchema.parse({ ...bare, choices: [choice] }).choices[0]?.finish_reason).toBe('length');
-    expect(FINISH_REASONS).toEqual(['stop', 'length']);
+    expect(FINISH_REASONS).toEqual(['stop', 'length', 'content_filter']);
   });
 
   it('keeps fields the service may add and refuses a body that is not a completion', () => {

@@ -41,6 +41,13 @@ describe('HTTP basic authentication', () => {
     }
   });
 
+  it('with a word-like pair (admin:admin), hides the header it echoes and leaves the words of the message', async () => {
+    server.handle((req, res) => sendJson(res, 401, { detail: `admin login refused; Authorization: ${String(req.headers.authorization)}` }));
+    const error = await caught(() => basic('admin:admin').requestJson({ method: 'GET', path: '/x', accept: 'application/json' }, z.unknown()));
+    expect(server.requests[0]?.headers.authorization).toBe(`Basic ${btoa('admin:admin')}`);
+    expect(error.serviceMessage).toBe('admin login refused; Authorization: Basic [redacted]');
+  });
+
   it('sends no header without a credential, and refuses one that is not user:password without quoting it', async () => {
     server.handle((_req, res) => sendJson(res, 200, {}));
     await basic('  ').requestJson({ method: 'GET', path: '/x', accept: 'application/json' }, z.unknown());

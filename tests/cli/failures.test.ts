@@ -74,15 +74,23 @@ describe('the token', () => {
     expect(stderr).toContain('[redacted]');
   });
 
-  it('pasted into a prompt, reaches neither the --json events nor the manifest', async () => {
+  it('pasted into a prompt, is the person\'s words on stdout and in the text output, and left out of the files that travel', async () => {
     const env = { ATELIER_TOKEN: TOKEN };
     const { code, stdout, cwd } = await runCli(['run', example('fan-out'), '--image-base-url', upstream.url, '--json', '--to', 'sdxl',
       '--set', `prompt.text=a fox, ${TOKEN}`], { env });
     expect(code).toBe(0);
+    // What people wrote is never rewritten: the events and the text output say it as it was set.
     expect(stdout).toContain('node-request');
-    expect(stdout).toContain('[redacted]');
-    expect(stdout).not.toContain(TOKEN);
-    for (const f of everyFile(cwd)) expect(f.text.includes(TOKEN), f.name).toBe(false);
+    expect(stdout).not.toContain('[redacted]');
+    expect(stdout).toContain(`a fox, ${TOKEN}`);
+    const dir = onlyRunDir(cwd);
+    expect(readFileSync(join(dir, 'prompt-text.txt'), 'utf8')).toBe(`a fox, ${TOKEN}`);
+    // A real-looking key is left out of what goes along with the images.
+    expect(readFileSync(join(dir, 'manifest.json'), 'utf8')).not.toContain(TOKEN);
+    const content = extractWorkflow(readFileSync(join(dir, 'sdxl-image.jpg')));
+    expect(content?.workflow).toBeDefined();
+    expect(content?.workflow).not.toContain(TOKEN);
+    expect(JSON.stringify(content?.manifest)).not.toContain(TOKEN);
   });
 
   it('is not sent to the local engines, and a note says it is unused', async () => {

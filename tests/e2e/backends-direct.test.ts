@@ -98,6 +98,30 @@ describe('ComfyUI, directly from the browser', () => {
   });
 });
 
+describe('a ComfyUI that does not allow this page (started without --enable-cors-header)', () => {
+  it('fails the node saying CORS first, with the flag for this page\'s origin, not "is it running?"', async () => {
+    // Its origin check answers 403 to this page (another port is another origin), and no CORS header.
+    const comfy = await startComfyDouble();
+    doubles.push(comfy);
+    const editor = await session.open();
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.chooseBackend('ComfyUI');
+    await settings.enterBackendField('Base URL', comfy.url);
+    await settings.enterBackendField('Checkpoint for SDXL v1.0', 'sd_xl_base_1.0.safetensors');
+    await settings.close();
+
+    expect(await editor.runToEnd()).toBe('Run finished with failures');
+    const draw = editor.node('Text to image');
+    expect(await draw.phase()).toBe('failed');
+    const message = (await draw.error.textContent()) ?? '';
+    const cors = `ComfyUI at ${comfy.url} is running but does not allow requests from this page (CORS): start it with \`--enable-cors-header ${pageOrigin()}\``;
+    // After the request's own `METHOD URL:` prefix, the explanation opens with CORS.
+    expect(message.replace(/^(?:GET|POST) \S+: /, '').slice(0, cors.length)).toBe(cors);
+    expect(message).not.toMatch(/is it running|main\.py|Failed to fetch/);
+    expect(comfy.received.prompts).toEqual([]);
+  });
+});
+
 describe('what a backend cannot take stops the run before anything is sent', () => {
   it('lists it as a problem of the node’s field, which the problem leads to', async () => {
     const comfy = await comfyUi();

@@ -24,6 +24,20 @@ describe('messages name nodes and fields as the canvas does', () => {
   });
 });
 
+describe('a chat answer cut at its token cap', () => {
+  it('is used, and marked on its node and in the run summary', async () => {
+    const editor = await session.open();
+    const writer = editor.node('Chat prompt writer');
+    await writer.moreOptions();
+    await writer.field('Max tokens').fill('3');
+    await editor.clickCanvas();
+    expect(await editor.runToEnd()).toBe('Run finished');
+    await expect.poll(() => writer.phase()).toBe('done');
+    expect(await writer.runStatus.textContent()).toMatch(/^Done in .*stopped at max_tokens: 3$/);
+    expect(await editor.lastRun.textContent()).toMatch(/stopped at max_tokens: 3/);
+  });
+});
+
 describe('a cancelled run', () => {
   it('counts the chat tokens that had streamed before the cancel, as an estimate', async () => {
     const server = await session.server({ ATELIER_LOCAL_TOKEN_MS: '70' });

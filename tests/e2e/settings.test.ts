@@ -104,7 +104,7 @@ describe('settings that cannot work stop the run before anything is sent', () =>
 });
 
 describe('a service that refuses the browser (CORS)', () => {
-  it('fails the node at once, saying what it most likely is and how to fix it, without retrying', async () => {
+  it('fails the node at once, saying it is CORS and how to fix it, without retrying', async () => {
     // Another server on another port is another origin, and it allows no other origin.
     const other = await session.server({});
     const editor = await session.open();
@@ -118,8 +118,9 @@ describe('a service that refuses the browser (CORS)', () => {
     const writer = editor.node('Chat prompt writer');
     expect(await writer.phase()).toBe('failed');
     const message = (await writer.error.textContent()) ?? '';
-    expect(message).toContain(`the browser was refused by ${other.url}: it most likely does not allow requests from this page (CORS). `
-      + `Allow the origin ${new URL(editor.page.url()).origin} there, or use the route through this server (Settings).`);
+    // The other server is running, so the page's no-cors probe is answered: it is CORS, said as such.
+    expect(message).toContain(`${other.url} answered, but does not allow requests from this page (CORS): `
+      + `allow the origin ${new URL(editor.page.url()).origin} there, or use the route through this server (Settings)`);
     expect(message).not.toMatch(/attempts|Failed to fetch/);
     expect(await writer.root.getByText(/^Retrying/).count()).toBe(0);
   });

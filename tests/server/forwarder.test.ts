@@ -73,6 +73,25 @@ describe('forwarding image requests', () => {
     expect(res.text).not.toContain(SERVER_TOKEN);
   });
 
+  it('with a token that is a word, takes it out of the echoed headers and nowhere else, and logs /local/text as it is', async () => {
+    // Local servers take any token: `none` upstream, `text` for the local engines.
+    const wordy = await startServer({ ATELIER_IMAGE_BASE_URL: `${upstream.url}/image-api/`, ATELIER_TOKEN: 'none', ATELIER_LOCAL_TOKEN: 'text' });
+    try {
+      const auth = { Authorization: 'Bearer text' };
+      const res = await postJson(wordy.url, '/forward/image/generate/sd', { prompt: 'echo the request: none of the text, please' }, auth);
+      expect(res.status).toBe(400);
+      expect(last().headers.authorization).toBe('Bearer none');
+      expect(res.text).toContain('"authorization":"Bearer [redacted]"');
+      expect(res.text).not.toContain('Bearer none');
+      expect(res.text).toContain('none of the text, please');
+      expect((await raw(wordy.url, '/local/text/v1/models', { headers: auth })).status).toBe(200);
+    } finally {
+      const { output } = await wordy.stop();
+      expect(output).toMatch(/GET \/local\/text\/v1\/models 200/);
+      expect(output).not.toContain('[redacted]');
+    }
+  });
+
   it('takes nothing but a known engine id from the path', async () => {
     const before = upstream.received.length;
     for (const path of ['/forward/image/generate/dalle', '/forward/image/generate/..%2F..%2Fadmin', '/forward/image/generate/sdxl/extra', '/forward/image/generate/%2F%2Felsewhere.example']) {

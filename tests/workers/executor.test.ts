@@ -134,8 +134,8 @@ describe('executor: failures', () => {
     const seen: (AbortSignal | undefined)[] = [];
     image.client.generate = (_engine, _request, options) => {
       seen.push(options?.signal);
-      options?.onRetry?.({ attempt: 2, maxAttempts: 3, delayMs: 250, error: { detail: 'status 503: busy, Bearer abc' } as never });
-      return Promise.resolve({ images: [{ image_b64: 'AAAA', seed: 1 }] });
+      options?.onRetry?.({ attempt: 2, maxAttempts: 3, delayMs: 250, error: { detail: 'status 503: busy, Bearer abc-123' } as never });
+      return Promise.resolve({ images: [{ image_b64: fakeImageB64('x'), seed: 1 }] });
     };
     const executor = createExecutor({ registry: fakeRegistry, api: { image: image.client, chat: fakeChatClient().client }, settings: testSettings });
     const log = eventLog();

@@ -28,9 +28,17 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** What the fake engine answers: JPEG magic bytes, then text naming the request. */
+/**
+ * What the fake engine answers: the skeleton of an 8×8 JPEG (SOI, a comment holding text naming
+ * the request, a frame header, a scan, EOI), whole enough for the executor's check of images.
+ */
 export function fakeImageB64(text: string): string {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(text)]).toString('base64');
+  const comment = Buffer.from(text);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xfe, (comment.length + 2) >> 8, (comment.length + 2) & 0xff]), comment,
+    Buffer.from([0xff, 0xc0, 0, 17, 8, 0, 8, 0, 8, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    Buffer.from([0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0, 0x00, 0xff, 0xd9]),
+  ]).toString('base64');
 }
 
 export interface FakeCall {

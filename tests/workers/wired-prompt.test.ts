@@ -51,4 +51,24 @@ describe('a prompt arriving by wire', () => {
     const result = await estimateRun(flow(words(20)), registry, { mode: 'all' }, { cache: createMemoryCache(), settings: testSettings });
     expect(result.ok && result.nodes.map((n) => n.status)).toEqual(['runs', 'runs', 'runs']);
   });
+
+  it('empty or blank stops the node before it sends (the estimate says so); a typed empty prompt is still sent', async () => {
+    for (const text of ['', '  \n ']) {
+      const image = fakeImageClient();
+      const executor = createExecutor({ registry, api: { image: image.client, chat: fakeChatClient().client }, settings: testSettings });
+      const summary = await executor.run(flow(text));
+      expect(image.calls).toEqual([]);
+      expect(summary.failures.map((f) => f.nodeId)).toEqual(['xl', 'v15']);
+      const what = text === '' ? 'an empty text' : 'a blank text';
+      expect(summary.failures[0]!.error).toEqual({ port: 'prompt', message: `input 'Prompt' got ${what} from 'words': the engine gets no prompt to follow, so nothing was sent` });
+    }
+    const estimate = await estimateRun(flow(''), registry, { mode: 'all' }, { cache: createMemoryCache(), settings: testSettings });
+    expect(estimate.ok && estimate.nodes.map((n) => n.status)).toEqual(['runs', 'fails', 'fails']);
+
+    const typed: Workflow = { ...flow('x'), nodes: [{ id: 'xl', type: 'text-to-image', position: { x: 0, y: 0 }, params: { engine: 'sdxl', seed: 1, prompt: '' } }], edges: [] };
+    const image = fakeImageClient();
+    const summary = await createExecutor({ registry, api: { image: image.client, chat: fakeChatClient().client }, settings: testSettings }).run(typed);
+    expect(summary.status).toBe('succeeded');
+    expect(image.calls.map((c) => c.request.prompt)).toEqual(['']);
+  });
 });

@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { findCredentialLike, isCredentialKey, isEndpointKey } from '../credentials';
 import { REMOVED_MARK, removeCredentialLike } from '../export-scan';
 import { sha256Hex } from '../../api/image-data';
+import { withoutDistinctiveSecrets } from '../../api/redact';
 import { decodeBase64 } from './digest';
+import { keyedRecord } from '../keys';
 
 export const IMAGE_MANIFEST_FORMAT = 'atelier.image-manifest';
 export const IMAGE_MANIFEST_VERSION = 1;
@@ -119,8 +121,8 @@ export interface ManifestSource {
   image: ManifestImage;
   created?: Date;
   /**
-   * The user's tokens and endpoint URLs, removed wherever they appear. The scrub finds
-   * credential-shaped text and URLs anyway; this catches a token of an unusual shape.
+   * The user's tokens and endpoint URLs, removed wherever they appear when distinctive (api/redact.ts).
+   * The scrub finds credential-shaped text and URLs anyway; this catches a token of an unusual shape.
    */
   secrets?: readonly string[];
 }
@@ -156,7 +158,8 @@ function describeImages(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return describeImageText(value) ?? value;
   if (typeof value !== 'object' || value === null || depth > 64) return value;
   if (Array.isArray(value)) return value.map((item) => describeImages(item, depth + 1));
-  const out: Record<string, unknown> = {};
+  // Request fields hold names from the file (a LoRA called 'toString'): keys without a prototype.
+  const out = keyedRecord<unknown>();
   for (const [k, v] of Object.entries(value)) out[k] = describeImages(v, depth + 1);
   return out;
 }
@@ -168,7 +171,8 @@ const URL_MARK = '[url removed]';
 function scrubText(text: string, secrets: readonly string[]): string {
   // URLs first, so an endpoint among the secrets goes with the rest of its URL.
   let out = text.replace(URL_TEXT, URL_MARK);
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REMOVED_MARK);
+  // Only a distinctive secret: `text` as a token must not take the word out of every prompt.
+  out = withoutDistinctiveSecrets(out, secrets, REMOVED_MARK);
   return removeCredentialLike(out);
 }
 
@@ -182,7 +186,7 @@ export function scrubManifest<T>(value: T, secrets: readonly string[] = []): T {
     if (typeof v === 'string') return scrubText(v, secrets);
     if (typeof v !== 'object' || v === null || depth > 64) return typeof v === 'object' && v !== null ? null : v;
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
-    const out: Record<string, unknown> = {};
+    const out = keyedRecord<unknown>();
     for (const [k, child] of Object.entries(v)) {
       if (isCredentialKey(k) || isEndpointKey(k) || findCredentialLike(k) || URL_KEY.test(k)) continue;
       out[k] = walk(child, depth + 1);

@@ -12,6 +12,7 @@
  */
 import { ApiError } from '../../errors';
 import type { FieldIssue } from '../../issues';
+import { corsRefusal, whyUnanswered } from '../unanswered';
 
 /** Where each AUTOMATIC1111 field comes from in the request, for its validation errors. */
 const FROM_FIELD: Record<string, string> = {
@@ -28,6 +29,8 @@ export interface ErrorContext {
   secrets: readonly string[];
   /** What was asked, for the out-of-memory advice: "2 images of 1024×1024". */
   asked?: string;
+  /** The page's origin when a browser sends the requests, for the CORS option to give. */
+  pageOrigin?: string;
 }
 
 function rewrite(error: ApiError, detail: string, retryable: boolean, secrets: readonly string[]): ApiError {
@@ -72,12 +75,16 @@ function httpDetail(error: ApiError, ctx: ErrorContext): { detail: string; retry
 export function describeError(error: unknown, ctx: ErrorContext, generating: boolean): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.kind === 'network') {
-    const why = error.detail.replace(/^network error: /, '');
-    const refused = /ECONNREFUSED/.test(why);
-    return rewrite(error,
-      `AUTOMATIC1111 is not reachable at ${ctx.origin} (${why}): is it running, started with --api? From the browser it must also allow this page's address: start it with --cors-allow-origins=<this page's origin>`,
-      // A refused connection sent nothing; anything else may have started a generation.
-      generating ? refused : error.retryable, ctx.secrets);
+    const why = whyUnanswered(error);
+    const said = error.detail.replace(/^network error: /, '');
+    const detail = why === 'cors'
+      ? `${corsRefusal('a1111', 'AUTOMATIC1111', ctx.origin, ctx.pageOrigin)} (and with --api)`
+      : why === 'unreachable' && error.unanswered !== undefined
+        ? `nothing answered at ${ctx.origin}: is AUTOMATIC1111 running there, started with --api? Check the backend's base URL`
+        : `AUTOMATIC1111 is not reachable at ${ctx.origin} (${said}): is it running, started with --api?`;
+    // A refused connection sent nothing, so a retry is safe; anything else may have started a generation,
+    // and no retry changes a browser's unanswered request (api/cors.ts).
+    return rewrite(error, detail, generating ? why === 'refused' && error.unanswered === undefined : error.retryable, ctx.secrets);
   }
   if (error.kind === 'timeout' && generating) {
     return rewrite(error, `AUTOMATIC1111 did not finish in time (${error.detail}); it may still be working on it`, false, ctx.secrets);

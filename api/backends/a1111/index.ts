@@ -44,9 +44,10 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
   const origin = new URL(options.baseUrl.trim()).origin;
   const credential = (options.token ?? '').trim() !== '';
   const context = (t?: Translation): ErrorContext => {
-    if (t === undefined) return { origin, credential, secrets };
+    const page = options.pageOrigin === undefined ? {} : { pageOrigin: options.pageOrigin };
+    if (t === undefined) return { origin, credential, secrets, ...page };
     const { batch_size: n, width, height } = t.payload as { batch_size: number; width: number; height: number };
-    return { origin, credential, secrets, asked: `${n} image${n === 1 ? '' : 's'} of ${width}×${height}` };
+    return { origin, credential, secrets, ...page, asked: `${n} image${n === 1 ? '' : 's'} of ${width}×${height}` };
   };
 
   /** Stops whatever the server is running: its interrupt has no job id. Failures are not reported. */

@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../errors';
 import { closestName } from '../../closest-name';
+import { corsFlag, corsRefusal, whyUnanswered } from '../unanswered';
 import type { ComfyGraph } from './graph';
 import { comboChoices } from './names';
 import type { Refusal } from './transport';
@@ -130,21 +131,26 @@ export function interruptedError(ctx: Omit<ErrorContext, 'lookup'>, why: string)
 }
 
 /**
- * Words for a ComfyUI that cannot be reached, or refuses this page's origin. Any other error is
- * returned as it is.
+ * Words for a ComfyUI that refuses this page's origin (CORS, or its 403 to a foreign Origin),
+ * cannot be reached, or is not ComfyUI. Any other error is returned as it is.
  */
-export function explainTransportError(error: unknown, baseUrl: string, secrets: readonly string[]): unknown {
+export function explainTransportError(error: unknown, baseUrl: string, secrets: readonly string[], pageOrigin?: string): unknown {
   if (!(error instanceof ApiError)) return error;
   const port = (() => { try { return new URL(baseUrl).port || '8188'; } catch { return '8188'; } })();
   const start = `start ComfyUI with \`python main.py --port ${port}\``;
+  const why = whyUnanswered(error);
   let detail: string | undefined;
-  if (error.kind === 'network') {
-    const refused = /ECONNREFUSED|connection refused/i.test(`${error.detail} ${String(error.cause ?? '')}`);
-    detail = refused
-      ? `ComfyUI is not running at ${baseUrl} (connection refused): ${start}, or correct the ComfyUI address in the backend's settings`
-      : `cannot reach ComfyUI at ${baseUrl} (${error.detail}): is it running (${start})? From the browser, ComfyUI must also allow this page's origin: add --enable-cors-header`;
+  if (why === 'cors') {
+    detail = corsRefusal('comfyui', 'ComfyUI', baseUrl, pageOrigin);
+  } else if (why === 'refused') {
+    detail = `ComfyUI is not running at ${baseUrl} (connection refused): ${start}, or correct the ComfyUI address in the backend's settings`;
+  } else if (why === 'unreachable') {
+    detail = `nothing answered at ${baseUrl}: is ComfyUI running there (${start})? Check the ComfyUI address in the backend's settings`;
+  } else if (error.kind === 'network') {
+    detail = `cannot reach ComfyUI at ${baseUrl} (${error.detail}): is it running (${start})? Check the ComfyUI address in the backend's settings`;
   } else if (error.status === 403) {
-    detail = `ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with --enable-cors-header followed by this page's origin`;
+    // server.py's origin check: a loopback ComfyUI answers 403 to a page of another origin.
+    detail = `ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with \`${corsFlag('comfyui', pageOrigin ?? "<this page's origin>")}\``;
   } else if (error.status === 404) {
     detail = `nothing at ${baseUrl} answers like ComfyUI (HTTP 404 for ${error.endpoint}): check the ComfyUI address in the backend's settings`;
   }
@@ -152,5 +158,6 @@ export function explainTransportError(error: unknown, baseUrl: string, secrets: 
   return new ApiError({
     kind: error.kind, detail, endpoint: error.endpoint, attempts: error.attempts, retryable: error.retryable,
     status: error.status, serviceMessage: error.serviceMessage, retryAfterMs: error.retryAfterMs,
+    ...(error.unanswered === undefined ? {} : { unanswered: error.unanswered }),
   }, secrets);
 }

@@ -157,14 +157,14 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
       try {
         return await run(engine, request, callOptions);
       } catch (error) {
-        throw explainTransportError(error, baseUrl, secrets);
+        throw explainTransportError(error, baseUrl, secrets, options.pageOrigin);
       }
     },
     async listNames(callOptions = {}) {
       try {
         return await listComfyNames(transport, callOptions);
       } catch (error) {
-        throw explainTransportError(error, baseUrl, secrets);
+        throw explainTransportError(error, baseUrl, secrets, options.pageOrigin);
       }
     },
   };

@@ -7,6 +7,7 @@
  * limit waits what `RetryInfo` asks (when no `Retry-After` says otherwise), within the retry policy.
  */
 import { ApiError } from '../../errors';
+import { whyUnanswered } from '../unanswered';
 import { LABEL } from './label';
 import type { GeminiPlan } from './plan';
 
@@ -106,8 +107,17 @@ function explainHttp(status: number, body: GoogleErrorBody | undefined, message:
 
 /** The error `generate` throws for a failed call; `models` lists the API's image models for a 404. */
 export function explainError(error: ApiError, plan: GeminiPlan, secrets: readonly string[], models?: readonly string[]): ApiError {
-  if (error.kind === 'network' && /ECONNREFUSED|ENOTFOUND/.test(error.detail)) {
-    return new ApiError({ kind: 'network', detail: `could not reach ${LABEL} (${error.detail}): check the network and the backend's base URL (https://generativelanguage.googleapis.com)`, endpoint: error.endpoint, attempts: error.attempts, retryable: error.retryable }, secrets);
+  const why = whyUnanswered(error);
+  if (why !== undefined) {
+    // Google answers every page's origin, so from a browser a "CORS" failure is the network, a
+    // proxy or an extension in the way, not a setting of the API.
+    const words = why === 'cors'
+      ? 'the browser could not get an answer; the Gemini API allows every page, so a network, proxy or browser extension is in the way (or use the route through this server)'
+      : why === 'refused' ? 'the connection was refused' : 'nothing answered';
+    return new ApiError({
+      kind: 'network', detail: `could not reach ${LABEL}: ${words}. Check the network and the backend's base URL (https://generativelanguage.googleapis.com)`,
+      endpoint: error.endpoint, attempts: error.attempts, retryable: error.retryable, ...(error.unanswered === undefined ? {} : { unanswered: error.unanswered }),
+    }, secrets);
   }
   if (error.kind !== 'http' || error.status === undefined) return error;
   const body = parseGoogleError(error.serviceBody);

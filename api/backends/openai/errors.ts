@@ -7,6 +7,7 @@
  */
 import { ApiError } from '../../errors';
 import { BACKEND_LABEL } from '../types';
+import { corsRefusal, whyUnanswered } from '../unanswered';
 import type { OpenAIPlan } from './plan';
 
 const LABEL = BACKEND_LABEL.openai;
@@ -56,15 +57,18 @@ function hostOf(endpoint: string): string {
   }
 }
 
-function networkDetail(error: ApiError): string | undefined {
+function networkDetail(error: ApiError, pageOrigin: string | undefined): string | undefined {
   const host = hostOf(error.endpoint);
-  if (/ECONNREFUSED/.test(error.detail)) {
-    return `could not connect to ${host}: connection refused. Is the server running, and is the backend's base URL right?`;
+  switch (whyUnanswered(error)) {
+    case 'cors':
+      return corsRefusal('openai', 'the server', host, pageOrigin);
+    case 'refused':
+      return `could not connect to ${host}: connection refused. Is the server running, and is the backend's base URL right?`;
+    case 'unreachable':
+      return `nothing answered at ${host}: is the server running, and is the backend's base URL right?`;
+    default:
+      return undefined;
   }
-  if (/Failed to fetch|NetworkError when attempting|Load failed/.test(error.detail)) {
-    return `could not reach ${host}: the browser refused or lost the request. If the server is running, it may not allow this page's origin (CORS): start it with its CORS option, or send requests through Atelier's local server`;
-  }
-  return undefined;
 }
 
 export function isModelError(error: ApiError): boolean {
@@ -111,11 +115,17 @@ function explainHttp(status: number, body: OpenAIErrorBody | undefined, message:
   return { detail: `${LABEL} refused the request (HTTP ${status}${code === undefined ? '' : `, ${code}`}).${said}`, retryable };
 }
 
-/** The error `generate` throws for a failed OpenAI call; `models` lists the server's models for a model error. */
-export function explainError(error: ApiError, plan: OpenAIPlan, secrets: readonly string[], models?: readonly string[]): ApiError {
+/**
+ * The error `generate` throws for a failed OpenAI call; `models` lists the server's models for a
+ * model error, `pageOrigin` (a browser's) names the origin a server must allow.
+ */
+export function explainError(error: ApiError, plan: OpenAIPlan, secrets: readonly string[], models?: readonly string[], pageOrigin?: string): ApiError {
   if (error.kind === 'network') {
-    const detail = networkDetail(error);
-    return detail === undefined ? error : new ApiError({ kind: 'network', detail, endpoint: error.endpoint, attempts: error.attempts, retryable: error.retryable }, secrets);
+    const detail = networkDetail(error, pageOrigin);
+    return detail === undefined ? error : new ApiError({
+      kind: 'network', detail, endpoint: error.endpoint, attempts: error.attempts, retryable: error.retryable,
+      ...(error.unanswered === undefined ? {} : { unanswered: error.unanswered }),
+    }, secrets);
   }
   if (error.kind !== 'http' || error.status === undefined) return error;
   const body = parseOpenAIError(error.serviceBody);

@@ -63,7 +63,7 @@ export function createOpenAIImagesBackend(options: BackendOptions): ImageBackend
       ...(call.onRetry === undefined ? {} : { onRetry: call.onRetry }),
       mapError: async (error) => {
         const models = isModelError(error) ? await listModels(call.signal).catch(() => undefined) : undefined;
-        return explainError(error, plan, http.secrets, models);
+        return explainError(error, plan, http.secrets, models, options.pageOrigin);
       },
     });
     const data = response.data ?? [];

@@ -4,6 +4,7 @@
  * counts (it holds the CLIP word list); the text itself never waits for it. An empty main prompt
  * is said on the same line: the service takes it, and draws with nothing to follow.
  */
+import { EMPTY_PROMPT } from '../../../nodes/image-params';
 import { usePromptTokens } from '../use-checks';
 import { TextAreaWidget } from './basic';
 import type { WidgetProps } from './types';
@@ -20,7 +21,7 @@ export function PromptWidget(props: WidgetProps) {
   const line = over
     ? `⚠ ${tokens} / ${limit} tokens: over the engine's limit by ${tokens - limit}`
     : empty
-      ? `Empty: the engine gets no prompt to follow · 0 / ${limit} tokens`
+      ? `Empty: ${EMPTY_PROMPT} · 0 / ${limit} tokens`
       : `${tokens ?? '…'} / ${limit} tokens`;
   return (
     <>

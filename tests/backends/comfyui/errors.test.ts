@@ -79,9 +79,9 @@ describe('ComfyUI errors in words', () => {
   it('a page origin ComfyUI refuses (no --enable-cors-header): HTTP 403 with the flag to use', async () => {
     comfy = await startComfyDouble();
     const withOrigin: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: 'http://localhost:8787' } });
-    const error = await caught(comfyOn(comfy, { fetch: withOrigin, WebSocket: undefined }).generate('sd', { prompt: 'x' }));
+    const error = await caught(comfyOn(comfy, { fetch: withOrigin, WebSocket: undefined, pageOrigin: 'http://localhost:8787' }).generate('sd', { prompt: 'x' }));
     expect(error.status).toBe(403);
-    expect(error.detail).toContain('--enable-cors-header');
+    expect(error.detail).toBe('ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with `--enable-cors-header http://localhost:8787`');
   });
 
   it('allows that origin when started with --enable-cors-header', async () => {

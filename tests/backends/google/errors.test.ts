@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_NOT_ENABLED, rateLimited, status } from '../../helpers/doubles/gemini-rules';
 import { startGeminiDouble, type GeminiDouble } from '../../helpers/doubles/gemini';
+import { closedPort } from '../../helpers/closed-port';
 import { backendOn, caught } from './helpers';
 
 let double: GeminiDouble;
@@ -90,5 +91,13 @@ describe('Google Gemini backend: models and refusals', () => {
     const error = await caught(backendOn(double, retrying).generate('sdxl', { prompt: 'p' }));
     expect(error.detail).toBe('Google Gemini API refused the request (HTTP 400 INVALID_ARGUMENT). It said: Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting');
     expect(error.attempts).toBe(1);
+  });
+});
+
+describe('Google Gemini backend: no answer', () => {
+  it('says the connection was refused, with the base URL to check', async () => {
+    const error = await caught(backendOn(double, { baseUrl: `http://127.0.0.1:${await closedPort()}` }).generate('sdxl', { prompt: 'p' }));
+    expect(error.kind).toBe('network');
+    expect(error.detail).toBe("could not reach Google Gemini API: the connection was refused. Check the network and the backend's base URL (https://generativelanguage.googleapis.com)");
   });
 });
