@@ -4,6 +4,9 @@
  * might be a secret.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { BackendEntry } from '../api/backends/describe';
+import { BACKENDS } from '../api/backends/registry';
+import { backendUsage } from './backend-help';
 
 /** A command-line mistake: printed with a pointer to `--help`, exit code 2. */
 export class UsageError extends Error {
@@ -16,8 +19,10 @@ export interface BackendArgs {
   url?: string;
   file?: string;
   checkpoints: string[];
-  refiner?: string;
-  model?: string;
+  /** `NAME` for every engine, or `ENGINE=NAME`; repeated. */
+  refiner?: string | string[];
+  /** `NAME` for every engine, or `ENGINE=NAME`; repeated. */
+  model?: string | string[];
   assets: string[];
 }
 
@@ -44,7 +49,9 @@ export interface RunArgs {
 
 export type CliArgs = RunArgs | { command: 'help' } | { command: 'version' };
 
-export const USAGE = `Usage: atelier run <workflow.json> [options]
+/** The usage text, with the backend flags written from `backends`' descriptions. */
+export function usageText(backends: readonly BackendEntry[]): string {
+  return `Usage: atelier run <workflow.json> [options]
        atelier --help | --version
 
 Runs an Atelier workflow file headless, on the same executor as the editor, and writes every
@@ -60,19 +67,7 @@ Options:
                           (default: the local engines).
   --model NAME            Chat model for chat nodes that name none (default for the local
                           engines: atelier-local-chat; required with --text-base-url).
-  --image-backend KIND    Send image requests to a backend instead of the service's API:
-                          comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next) or openai (OpenAI
-                          Images and compatible servers). The workflow file is unchanged.
-  --backend-url URL       The backend's base URL (default: ComfyUI http://127.0.0.1:8188,
-                          AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com).
-  --backends FILE         JSON choosing a backend per engine: { "sdxl": { "kind": "comfyui",
-                          "baseUrl": "…", "names": { "checkpoint": "…" } }, "sd": … }.
-  --checkpoint ENGINE=NAME  The backend's checkpoint for an engine (sdxl, sd, controlnet-sdxl)
-                          when a node names none. Repeat for each engine.
-  --refiner NAME          The backend's SDXL refiner checkpoint, for use_refiner.
-  --image-model NAME      The model id on an OpenAI-style backend (default gpt-image-1).
-  --asset NAME=FILE       Maps an asset name used in the workflow (svc:canny_sdxl, a LoRA) to
-                          the backend's file. Repeat for more.
+${backendUsage(backends)}
   --set NODE.PARAM=VALUE  Override a parameter before the run; NODE is a node id or title.
                           VALUE is read as JSON when it parses (42, true, null, {"a":1}) and
                           the parameter takes it, else as text. Repeat for more.
@@ -91,13 +86,16 @@ Options:
   -v, --version           Show the version.
 
 The access token for real endpoints is read from the environment variable ATELIER_TOKEN only,
-and sent only to the base URLs given above; a backend's credential (an API key, or user:password
-for AUTOMATIC1111's --api-auth) from ATELIER_BACKEND_TOKEN only, and sent only to the backend.
+and sent only to the base URLs given above; a backend's credential (each backend's, above) from
+ATELIER_BACKEND_TOKEN only, and sent only to the backend.
 A workflow file can never choose an endpoint or a backend.
 
 Exit status: 0 success, 1 a node failed or the workflow is invalid, 2 usage error,
 130 interrupted (Ctrl-C; partial outputs and the manifest are still written).
 `;
+}
+
+export const USAGE = usageText(BACKENDS);
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -115,8 +113,8 @@ const OPTIONS = {
   'backend-url': { type: 'string' },
   backends: { type: 'string' },
   checkpoint: { type: 'string', multiple: true },
-  refiner: { type: 'string' },
-  'image-model': { type: 'string' },
+  refiner: { type: 'string', multiple: true },
+  'image-model': { type: 'string', multiple: true },
   asset: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -185,15 +183,18 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   args.imageBaseUrl = nonEmpty('image-base-url', values['image-base-url']);
   args.textBaseUrl = nonEmpty('text-base-url', values['text-base-url']);
   args.model = nonEmpty('model', values.model)?.trim();
-  const backend = (key: 'kind' | 'url' | 'file' | 'refiner' | 'model', flag: string, value: string | undefined) => {
+  const backend = (key: 'kind' | 'url' | 'file', flag: string, value: string | undefined) => {
     const given = nonEmpty(flag, value)?.trim();
     if (given !== undefined) args.backends[key] = given;
   };
   backend('kind', 'image-backend', values['image-backend']);
   backend('url', 'backend-url', values['backend-url']);
   backend('file', 'backends', values.backends);
-  backend('refiner', 'refiner', values.refiner);
-  backend('model', 'image-model', values['image-model']);
+  const many = (flag: string, given: string[] | undefined) => given?.map((value) => nonEmpty(flag, value)!.trim());
+  const refiners = many('refiner', values.refiner);
+  const models = many('image-model', values['image-model']);
+  if (refiners !== undefined) args.backends.refiner = refiners;
+  if (models !== undefined) args.backends.model = models;
   if (values.concurrency !== undefined) args.concurrency = positiveInteger('--concurrency', values.concurrency, MAX_CONCURRENCY);
   if (values['max-fan-out'] !== undefined) args.maxFanOut = positiveInteger('--max-fan-out', values['max-fan-out'], MAX_FAN_OUT_FLAG);
   const to = nonEmpty('to', values.to);

@@ -7,7 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { BACKEND_KINDS, BackendNamesConfigSchema, DEFAULT_BASE_URL, EngineBackendsSchema, type BackendKind, type BackendNamesConfig, type EngineBackends } from '../api/backends/index';
+import { BackendNamesConfigSchema, EngineBackendsSchema, type BackendNamesConfig, type EngineBackends } from '../api/backends/config';
+import { backendChoices, findBackend, orList, type BackendEntry } from '../api/backends/describe';
+import { BACKENDS, type BackendKind } from '../api/backends/registry';
 import { ENGINES, type EngineId } from '../api/catalog';
 import { UsageError, type BackendArgs } from './args';
 import { checkBaseUrl } from './endpoints';
@@ -46,49 +48,71 @@ async function readBackendsFile(path: string, cwd: string): Promise<EngineBacken
 }
 
 /**
- * The backend of each engine the flags route somewhere other than the service's API. Throws a
- * UsageError naming the flag when something does not fit.
+ * A text name's flag values: `NAME` for every engine, `ENGINE=NAME` for one (a name that has an
+ * '=' but does not start with an engine is a name for every engine).
  */
-export async function resolveBackends(args: BackendArgs, cwd: string): Promise<EngineBackends> {
+function textName(flag: string, given: string | string[] | undefined, names: BackendNamesConfig, each: Map<EngineId, BackendNamesConfig>, key: 'refiner' | 'model'): void {
+  for (const raw of given === undefined ? [] : [given].flat()) {
+    const at = raw.indexOf('=');
+    const engine = at < 0 ? '' : raw.slice(0, at).trim();
+    if (!isEngine(engine)) {
+      names[key] = raw;
+      continue;
+    }
+    const value = raw.slice(at + 1).trim();
+    if (value === '') throw new UsageError(`${flag} ${engine}=… needs a name after '='`);
+    each.set(engine, { ...each.get(engine), [key]: value });
+  }
+}
+
+/**
+ * The backend of each engine the flags route somewhere other than the service's API. Throws a
+ * UsageError naming the flag when something does not fit. `entries` is the registry's list
+ * unless a test hands its own.
+ */
+export async function resolveBackends(args: BackendArgs, cwd: string, entries: readonly BackendEntry[] = BACKENDS): Promise<EngineBackends> {
   const backends: EngineBackends = args.file === undefined ? {} : await readBackendsFile(args.file, cwd);
   if (args.kind !== undefined) {
-    if (!(BACKEND_KINDS as readonly string[]).includes(args.kind)) {
-      throw new UsageError(`--image-backend must be one of ${BACKEND_KINDS.join(', ')}`);
+    const entry = findBackend(entries, args.kind);
+    if (entry === undefined) {
+      throw new UsageError(`--image-backend must be one of ${entries.map((e) => e.description.kind).join(', ')}`);
     }
     const kind = args.kind as BackendKind;
     if (kind === 'service') {
       if (args.url !== undefined) throw new UsageError("--backend-url is for the other backends; the service's API is --image-base-url");
     } else {
-      for (const engine of ENGINES) backends[engine] = { kind, baseUrl: args.url ?? DEFAULT_BASE_URL[kind] };
+      for (const engine of ENGINES) backends[engine] = { kind, baseUrl: args.url ?? entry.description.defaultBaseUrl };
     }
   } else if (args.url !== undefined && args.file === undefined) {
-    throw new UsageError('--backend-url needs --image-backend (comfyui, a1111 or openai)');
+    throw new UsageError(`--backend-url needs --image-backend (${orList(backendChoices(entries))})`);
   }
 
   const names: BackendNamesConfig = {};
-  if (args.refiner !== undefined) names.refiner = args.refiner;
-  if (args.model !== undefined) names.model = args.model;
+  // Per engine: the checkpoints (always ENGINE=NAME), and refiners or models given as ENGINE=NAME.
+  const each = new Map<EngineId, BackendNamesConfig>();
+  textName('--refiner', args.refiner, names, each, 'refiner');
+  textName('--image-model', args.model, names, each, 'model');
   for (const raw of args.assets) {
     const [name, file] = pair('--asset', raw);
     names.assets = { ...names.assets, [name]: file };
   }
-  const checkpoints = new Map<EngineId, string>();
   for (const raw of args.checkpoints) {
     const [engine, file] = pair('--checkpoint', raw);
     if (!isEngine(engine)) throw new UsageError(`--checkpoint: '${engine.slice(0, 40)}' is not an engine; use ${ENGINES.join(', ')}`);
-    checkpoints.set(engine, file);
+    each.set(engine, { ...each.get(engine), checkpoint: file });
   }
-  const checked = BackendNamesConfigSchema.safeParse(names);
-  if (!checked.success) throw new UsageError(`a backend name is not usable: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+  for (const given of [names, ...each.values()]) {
+    const checked = BackendNamesConfigSchema.safeParse(given);
+    if (!checked.success) throw new UsageError(`a backend name is not usable: ${checked.error.issues[0]?.message ?? 'invalid'}`);
+  }
 
   const routed = ENGINES.filter((engine) => backends[engine] !== undefined);
-  if (routed.length === 0 && (Object.keys(names).length > 0 || checkpoints.size > 0)) {
+  if (routed.length === 0 && (Object.keys(names).length > 0 || each.size > 0)) {
     throw new UsageError('--checkpoint, --refiner, --image-model and --asset name files on a backend: give --image-backend or --backends too');
   }
   for (const engine of routed) {
     const config = backends[engine]!;
-    const checkpoint = checkpoints.get(engine);
-    const merged = { ...config.names, ...names, ...(checkpoint === undefined ? {} : { checkpoint }) };
+    const merged = { ...config.names, ...names, ...each.get(engine) };
     if (config.names?.assets !== undefined || names.assets !== undefined) merged.assets = { ...config.names?.assets, ...names.assets };
     backends[engine] = { ...config, ...(Object.keys(merged).length === 0 ? {} : { names: merged }) };
   }
@@ -97,8 +121,9 @@ export async function resolveBackends(args: BackendArgs, cwd: string): Promise<E
     const flag = args.url !== undefined ? '--backend-url' : `--backends (${engine}.baseUrl)`;
     backends[engine] = { ...backends[engine]!, baseUrl: checkBaseUrl(flag, backends[engine]!.baseUrl).href.replace(/\/$/, '') };
   }
-  for (const [engine] of checkpoints) {
-    if (backends[engine] === undefined) throw new UsageError(`--checkpoint ${engine}=…: the ${engine} engine is not routed to a backend`);
+  for (const [engine, given] of each) {
+    const flag = given.checkpoint !== undefined ? '--checkpoint' : given.model !== undefined ? '--image-model' : '--refiner';
+    if (backends[engine] === undefined) throw new UsageError(`${flag} ${engine}=…: the ${engine} engine is not routed to a backend`);
   }
   return backends;
 }

@@ -121,7 +121,7 @@ export async function openEndpoints(options: EndpointOptions): Promise<Endpoints
     const imageConfig = image ? remote(image) : viaLocal('/local/image');
     const textConfig = text ? remote(text) : viaLocal('/local/text');
     const credentials = backendToken === undefined ? {} : Object.fromEntries(routed.map((engine) => [engine, backendToken]));
-    const imageClient = routeImageRequests(createImageClient(imageConfig), backends, credentials, { ...options.client, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) });
+    const imageClient = await routeImageRequests(createImageClient(imageConfig), backends, credentials, { ...options.client, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) });
     const serviceLabel = image ? image.host : 'local';
     return {
       api: { image: imageClient, chat: createChatClient(textConfig) },

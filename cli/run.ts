@@ -68,7 +68,7 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   if (args.textBaseUrl !== undefined) checkBaseUrl('--text-base-url', args.textBaseUrl);
   const backends = await resolveBackends(args.backends, io.cwd);
   // What the backends cannot take is a problem of the workflow, found before anything starts.
-  const prepared = await prepareRun(args, io.cwd, reviewOf(routeImageRequests(NOT_SENT, backends)));
+  const prepared = await prepareRun(args, io.cwd, reviewOf(await routeImageRequests(NOT_SENT, backends)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
   const usesComfy = Object.values(backends).some((b) => b.kind === 'comfyui');

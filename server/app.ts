@@ -62,7 +62,7 @@ export async function createAtelierServer(config: ServerConfig, options: ServerO
     ...infoRoutes(config),
     ...localImageRoutes(config),
     ...localTextRoutes(config),
-    ...forwarderRoutes(config, usesComfy ? { WebSocket: await nodeWebSocket() } : {}),
+    ...(await forwarderRoutes(config, usesComfy ? { WebSocket: await nodeWebSocket() } : {})),
   ];
 
   function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

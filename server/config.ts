@@ -1,14 +1,16 @@
 /**
  * Every setting of the local server, read once at start-up from the environment (and, for the
  * forwarder, an optional config file). SETTINGS is the table the README copies: keep them in step.
+ * The image backend rows are written from the backends' descriptions (api/backends/registry.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_BASE_URL, EngineBackendsSchema, type EngineBackends } from '../api/backends/config';
-import { BACKEND_KINDS, type BackendKind } from '../api/backends/types';
+import { EngineBackendsSchema, type EngineBackends } from '../api/backends/config';
+import { backendChoices, findBackend, orList, type BackendEntry } from '../api/backends/describe';
+import { BACKENDS, type BackendKind } from '../api/backends/registry';
 import { ENGINES } from '../api/catalog';
 
 /** One environment variable the server reads: its name, default and what it does. */
@@ -26,6 +28,16 @@ export const DEFAULTS = {
   maxBodyMb: 64,
 } as const;
 
+/** The settings that choose an image backend, written from the descriptions of `entries`. */
+export function backendSettings(entries: readonly BackendEntry[]): Setting[] {
+  const remote = entries.map((entry) => entry.description).filter((d) => d.kind !== 'service');
+  return [
+    { name: 'ATELIER_IMAGE_BACKEND', default: '(unset)', meaning: `Forwarder: send every image engine's requests to a backend instead of ATELIER_IMAGE_BASE_URL: ${orList(remote.map((d) => `${d.kind} (${d.label})`))}. The server translates them; the browser still speaks the service's contract. Per-engine choices and backend-side names (checkpoints, model, asset files) go in the config file's "imageBackends".` },
+    { name: 'ATELIER_BACKEND_URL', default: "(the backend's usual address)", meaning: `Forwarder: the backend's base URL (${remote.map((d) => `${d.label} ${d.defaultBaseUrl}`).join(', ')}).` },
+    { name: 'ATELIER_BACKEND_TOKEN', default: '(unset)', meaning: `Forwarder: the backend's credential (${remote.filter((d) => d.credential !== undefined).map((d) => `${d.label}: ${d.credential!.label}`).join('; ')}). Never sent to the browser or logged.` },
+  ];
+}
+
 /** The server's settings, as the README lists them. */
 export const SETTINGS: readonly Setting[] = [
   { name: 'HOST', default: DEFAULTS.host, meaning: 'Interface to bind. Anything but a loopback address exposes the server to your network (a warning is printed).' },
@@ -37,18 +49,16 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ATELIER_IMAGE_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real image API base URL; /forward/image/generate/{engine} goes to {this}/generate/{engine}.' },
   { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/...' },
   { name: 'ATELIER_TOKEN', default: '(unset)', meaning: 'Forwarder: the token the server sends upstream as Authorization: Bearer. Never sent to the browser or logged.' },
-  { name: 'ATELIER_IMAGE_BACKEND', default: '(unset)', meaning: 'Forwarder: send every image engine\'s requests to a backend instead of ATELIER_IMAGE_BASE_URL: comfyui, a1111 (AUTOMATIC1111, Forge, SD.Next) or openai (OpenAI Images and compatible servers). The server translates them; the browser still speaks the service\'s contract. Per-engine choices and backend-side names (checkpoints, model, asset files) go in the config file\'s "imageBackends".' },
-  { name: 'ATELIER_BACKEND_URL', default: '(the backend\'s usual address)', meaning: 'Forwarder: the backend\'s base URL (ComfyUI http://127.0.0.1:8188, AUTOMATIC1111 http://127.0.0.1:7860, OpenAI https://api.openai.com).' },
-  { name: 'ATELIER_BACKEND_TOKEN', default: '(unset)', meaning: 'Forwarder: the backend\'s credential (an API key; user:password for AUTOMATIC1111\'s --api-auth). Never sent to the browser or logged.' },
+  ...backendSettings(BACKENDS),
   { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token, imageBackends, backendToken } for the forwarder; the variables above override it. "imageBackends" is { "sdxl": { "kind": "comfyui", "baseUrl": "…", "names": { "checkpoint": "…", "refiner": "…", "model": "…", "assets": { "svc:canny_sdxl": "…" } } }, … }. Must not be readable by other users when it holds a token.' },
   { name: 'ATELIER_ALLOWED_ORIGINS', default: '(unset)', meaning: 'Comma-separated extra browser origins whose requests are accepted, e.g. http://localhost:5173 when a Vite dev server proxies to this one. The server\'s own origin is always allowed; no CORS headers are sent.' },
   { name: 'ATELIER_DIST_DIR', default: 'dist', meaning: 'Folder of the built editor served at /, relative to the project root.' },
 ];
 
 /** SETTINGS as a Markdown table, for the README (`npx tsx -e "import('./server/config.ts').then(m => console.log(m.settingsMarkdown()))"`). */
-export function settingsMarkdown(): string {
+export function settingsMarkdown(settings: readonly Setting[] = SETTINGS): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
-  return ['| Variable | Default | Meaning |', '|---|---|---|', ...SETTINGS.map((s) => `| \`${s.name}\` | ${cell(s.default)} | ${cell(s.meaning)} |`)].join('\n');
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...settings.map((s) => `| \`${s.name}\` | ${cell(s.default)} | ${cell(s.meaning)} |`)].join('\n');
 }
 
 export interface ForwarderConfig {
@@ -90,8 +100,11 @@ export interface LoadedConfig {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Reads every setting; throws ConfigError naming the first setting that is unusable. */
-export function loadConfig(env: Env = process.env): LoadedConfig {
+/**
+ * Reads every setting; throws ConfigError naming the first setting that is unusable. `backends`
+ * is the registry's list unless a test hands its own.
+ */
+export function loadConfig(env: Env = process.env, backends: readonly BackendEntry[] = BACKENDS): LoadedConfig {
   const warnings: string[] = [];
   const fromFile = readConfigFile(env, warnings);
   const pick = (name: string, fileValue: string | undefined) => nonEmpty(env[name]) ?? fileValue;
@@ -99,7 +112,7 @@ export function loadConfig(env: Env = process.env): LoadedConfig {
     imageBaseUrl: baseUrl('ATELIER_IMAGE_BASE_URL', pick('ATELIER_IMAGE_BASE_URL', fromFile.imageBaseUrl)),
     textBaseUrl: baseUrl('ATELIER_TEXT_BASE_URL', pick('ATELIER_TEXT_BASE_URL', fromFile.textBaseUrl)),
     token: pick('ATELIER_TOKEN', fromFile.token),
-    imageBackends: imageBackends(env, fromFile),
+    imageBackends: imageBackends(env, fromFile, backends),
     backendToken: pick('ATELIER_BACKEND_TOKEN', fromFile.backendToken),
   };
   for (const [engine, backend] of Object.entries(forwarder.imageBackends)) {
@@ -208,21 +221,22 @@ function baseUrl(name: string, raw: string | undefined): string | undefined {
  * The image backends: the config file's per-engine `imageBackends`, with ATELIER_IMAGE_BACKEND
  * (and ATELIER_BACKEND_URL) sending every engine to one backend instead.
  */
-function imageBackends(env: Env, file: ConfigFile): EngineBackends {
+function imageBackends(env: Env, file: ConfigFile, entries: readonly BackendEntry[]): EngineBackends {
   const backends: EngineBackends = { ...(file.imageBackends as EngineBackends | undefined) };
   const kind = nonEmpty(env.ATELIER_IMAGE_BACKEND);
   const url = nonEmpty(env.ATELIER_BACKEND_URL);
   if (kind !== undefined) {
-    if (!(BACKEND_KINDS as readonly string[]).includes(kind)) {
-      throw new ConfigError(`ATELIER_IMAGE_BACKEND=${JSON.stringify(kind)} is not a backend; use one of ${BACKEND_KINDS.filter((k) => k !== 'service').join(', ')}`);
+    const entry = findBackend(entries, kind);
+    if (entry === undefined) {
+      throw new ConfigError(`ATELIER_IMAGE_BACKEND=${JSON.stringify(kind)} is not a backend; use one of ${backendChoices(entries).join(', ')}`);
     }
     if (kind !== 'service') {
       for (const engine of ENGINES) {
-        backends[engine] = { kind: kind as BackendKind, baseUrl: url ?? DEFAULT_BASE_URL[kind as BackendKind], ...(backends[engine]?.names ? { names: backends[engine].names } : {}) };
+        backends[engine] = { kind: kind as BackendKind, baseUrl: url ?? entry.description.defaultBaseUrl, ...(backends[engine]?.names ? { names: backends[engine].names } : {}) };
       }
     }
   } else if (url !== undefined) {
-    throw new ConfigError('ATELIER_BACKEND_URL needs ATELIER_IMAGE_BACKEND (comfyui, a1111 or openai)');
+    throw new ConfigError(`ATELIER_BACKEND_URL needs ATELIER_IMAGE_BACKEND (${orList(backendChoices(entries))})`);
   }
   for (const [engine, backend] of Object.entries(backends)) {
     backend.baseUrl = baseUrl(`the ${engine} backend's baseUrl`, backend.baseUrl)!;

@@ -8,7 +8,7 @@ import { createAtelierServer, secretsOf, type AtelierServer } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type LoadedConfig } from './config';
 import { LOCAL_CHAT_MODELS } from './engines/text';
 import { createLogger } from './log';
-import { BACKEND_LABEL } from '../api/backends/types';
+import { BACKEND_LABEL } from '../api/backends/registry';
 
 function fatal(message: string): never {
   process.stderr.write(`atelier: ${message}\n`);

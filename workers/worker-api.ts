@@ -6,10 +6,9 @@
  * the node types' own code and the CLIP word list, which the page does not load.
  */
 import {
-  backendsScope, createBackend, reviewForwardedBackends, routeImageRequests,
+  backendsScope, createBackend, isBackendKind, reviewForwardedBackends, routeImageRequests,
   type BackendConfig, type BackendNames, type EngineBackends, type RemoteBackend,
 } from '../api/backends/index';
-import { BACKEND_KINDS } from '../api/backends/types';
 import { ENGINES, type EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import { isApiError } from '../api/errors';
@@ -94,8 +93,11 @@ export interface WorkerApiDeps {
 }
 
 export interface WorkerApi {
-  /** Sets or replaces the endpoints, token and run settings; runs in progress keep theirs. */
-  configure(settings: WorkerSettings): void;
+  /**
+   * Sets or replaces the endpoints, token and run settings; runs in progress keep theirs. Resolves
+   * once the backends' code is loaded; a run or estimate asked before then waits for it.
+   */
+  configure(settings: WorkerSettings): Promise<void>;
   /**
    * Runs a snapshot of the workflow; events go to `onEvent`, the summary is the result. A fan-out
    * above the limit is put to `confirmFanOut` before it sends anything (refused without it).
@@ -146,7 +148,7 @@ function knownBackends(forwarded: WorkerSettings['forwardedBackends']): Partial<
   const known: Partial<Record<EngineId, RemoteBackend>> = {};
   for (const engine of ENGINES) {
     const backend = forwarded[engine];
-    if (backend !== undefined && (BACKEND_KINDS as readonly string[]).includes(backend.kind)) known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
+    if (backend !== undefined && isBackendKind(backend.kind)) known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }) };
   }
   return known;
 }
@@ -177,48 +179,61 @@ function isManaged(cache: CacheStore): cache is ManagedCache {
   return typeof c.clear === 'function' && typeof c.stats === 'function';
 }
 
+/** What configure() builds: the executor and the estimate's settings, for one set of settings. */
+interface Configured {
+  executor: Executor;
+  estimateDeps: Omit<EstimateDeps, 'cache'>;
+}
+
+async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: WorkerSettings): Promise<Configured> {
+  const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
+  const auth = {
+    ...(token === undefined ? {} : { token }),
+    ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }),
+  };
+  const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
+  const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
+  const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
+  const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
+  const forwardedTo = knownBackends(settings.forwardedBackends);
+  const image = await routeImageRequests(
+    forwardedTo === undefined ? service : await reviewForwardedBackends(service, forwardedTo, settings.imageBaseUrl),
+    settings.imageBackends,
+    settings.backendCredentials,
+    deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
+  );
+  const review = image.review?.bind(image);
+  const executor = createExecutor({
+    registry: deps.registry,
+    api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
+    settings: { chatModel: settings.chatModel },
+    concurrency: settings.concurrency,
+    ...(settings.maxFanOut === undefined ? {} : { maxFanOut: settings.maxFanOut }),
+    cache,
+    ...(deps.assets === undefined ? {} : { assets: deps.assets }),
+    secrets: [...(token === undefined ? [] : [token]), ...credentials],
+    cacheScope: scope,
+  });
+  return { executor, estimateDeps: { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) } };
+}
+
 export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
   const cache = deps.cache ?? createMemoryCache();
   const runs = new Set<AbortController>();
-  let executor: Executor | undefined;
-  let estimateDeps: Omit<EstimateDeps, 'cache'> | undefined;
+  // The latest configure()'s result: replaced at once, so a later configure always wins.
+  let current: Promise<Configured> | undefined;
   const needSettings = (what: string) => new Error(`the worker has no settings yet: call configure() before ${what}()`);
+  const settled = (what: string) => (current === undefined ? Promise.reject(needSettings(what)) : current);
 
   return {
     configure(settings) {
-      const token = settings.token === undefined || settings.token === '' ? undefined : settings.token;
-      const auth = {
-        ...(token === undefined ? {} : { token }),
-        ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }),
-      };
-      const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends);
-      const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
-      const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
-      const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
-      const forwardedTo = knownBackends(settings.forwardedBackends);
-      const image = routeImageRequests(
-        forwardedTo === undefined ? service : reviewForwardedBackends(service, forwardedTo, settings.imageBaseUrl),
-        settings.imageBackends,
-        settings.backendCredentials,
-        deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
-      );
-      const review = image.review?.bind(image);
-      executor = createExecutor({
-        registry: deps.registry,
-        api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
-        settings: { chatModel: settings.chatModel },
-        concurrency: settings.concurrency,
-        ...(settings.maxFanOut === undefined ? {} : { maxFanOut: settings.maxFanOut }),
-        cache,
-        ...(deps.assets === undefined ? {} : { assets: deps.assets }),
-        secrets: [...(token === undefined ? [] : [token]), ...credentials],
-        cacheScope: scope,
-      });
-      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) };
+      const next = configured(deps, cache, settings);
+      current = next;
+      return next.then(() => undefined);
     },
 
     async run(workflow, options, onEvent, confirmFanOut) {
-      if (!executor) throw needSettings('run');
+      const { executor } = await settled('run');
       const controller = new AbortController();
       runs.add(controller);
       // Events travel on the listener's own channel, the result on the worker's: waiting for
@@ -249,8 +264,8 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
       for (const controller of runs) controller.abort(new DOMException('The run was cancelled', 'AbortError'));
     },
 
-    estimate(workflow, options) {
-      if (!estimateDeps) return Promise.reject(needSettings('estimate'));
+    async estimate(workflow, options) {
+      const { estimateDeps } = await settled('estimate');
       const plan: PlanOptions = options.mode === 'all' ? { mode: 'all' } : { mode: options.mode, nodeId: options.nodeId };
       // Not parsed here: it runs at every edit and sends nothing; a run parses before it sends.
       return estimateRun(workflow, deps.registry, plan, { cache, ...estimateDeps })
@@ -258,7 +273,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
     },
 
     async cachedResults(workflow) {
-      if (!estimateDeps) throw needSettings('cachedResults');
+      const { estimateDeps } = await settled('cachedResults');
       const found: CachedResult[] = [];
       const transfer: ArrayBuffer[] = [];
       const seen = new Map<ImageData, UiImage>();
@@ -290,7 +305,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
 
     async listBackendNames(config, credential) {
       try {
-        const backend = createBackend({ config, ...(credential === undefined ? {} : { credential }) }, deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin });
+        const backend = await createBackend({ config, ...(credential === undefined ? {} : { credential }) }, deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin });
         if (backend.listNames === undefined) return { ok: true, names: {} };
         return { ok: true, names: await backend.listNames({ signal: AbortSignal.timeout(LIST_NAMES_TIMEOUT_MS) }) };
       } catch (error) {

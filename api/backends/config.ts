@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ENGINES, type EngineId } from '../catalog';
-import { BACKEND_KINDS } from './types';
+import { BACKEND_KINDS } from './registry';
 
 const name = z.string().trim().min(1, 'must not be empty').max(500, 'is longer than 500 characters');
 
@@ -39,7 +39,7 @@ export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 export const EngineBackendsSchema = z.partialRecord(z.enum(ENGINES), BackendConfigSchema);
 export type EngineBackends = Partial<Record<EngineId, BackendConfig>>;
 
-export { DEFAULT_BASE_URL } from './defaults';
+export { DEFAULT_BASE_URL } from './registry';
 
 /**
  * The backend-side asset name for a service asset name: the mapping's entry when there is one,

@@ -8,21 +8,10 @@ import type { ImageClient } from '../client-types';
 import type { ClientConfig } from '../http';
 import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
 import type { BackendOptions } from './options';
+import { findBackend, type BackendEntry } from './describe';
+import { BACKENDS } from './registry';
 import { createImageRouter, type EngineRoutes } from './router';
-import { createA1111Backend } from './a1111/index';
-import { createComfyBackend } from './comfyui/index';
-import { createGoogleBackend } from './google/index';
-import { createOpenAIImagesBackend } from './openai/index';
-import { createServiceBackend } from './service';
 import type { BackendKind, ImageBackend } from './types';
-
-const FACTORIES: Record<BackendKind, ((options: BackendOptions) => ImageBackend) | undefined> = {
-  service: createServiceBackend,
-  comfyui: createComfyBackend,
-  a1111: createA1111Backend,
-  openai: createOpenAIImagesBackend,
-  google: createGoogleBackend,
-};
 
 /** Backend settings with their credentials, as the editor, the server and the CLI hold them. */
 export interface BackendSetup {
@@ -31,9 +20,14 @@ export interface BackendSetup {
   credential?: string;
 }
 
-export function createBackend(setup: BackendSetup, common: CommonOptions = {}): ImageBackend {
-  const factory = FACTORIES[setup.config.kind];
-  if (factory === undefined) throw new TypeError(`the ${setup.config.kind} backend is not available in this build`);
+/**
+ * The backend `setup` names, its code loaded on first use (registry.ts). `backends` is the
+ * registry's list unless a test hands its own.
+ */
+export async function createBackend(setup: BackendSetup, common: CommonOptions = {}, backends: readonly BackendEntry[] = BACKENDS): Promise<ImageBackend> {
+  const entry = findBackend(backends, setup.config.kind);
+  if (entry === undefined) throw new TypeError(`the ${setup.config.kind} backend is not available in this build`);
+  const factory = await entry.load();
   return factory({
     ...common,
     baseUrl: setup.config.baseUrl,
@@ -42,26 +36,27 @@ export function createBackend(setup: BackendSetup, common: CommonOptions = {}): 
   });
 }
 
-type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
+export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
 
 /**
  * The image client for a run: each engine listed in `backends` on its backend (with its
  * credential from `credentials`, keyed by engine), every other engine on `service`, the
- * service's own client. With no backends, `service` itself.
+ * service's own client. With no backends, `service` itself. Resolves once every backend's code
+ * is loaded.
  */
-export function routeImageRequests(
+export async function routeImageRequests(
   service: ImageClient,
   backends: EngineBackends = {},
   credentials: Partial<Record<EngineId, string>> = {},
   common: CommonOptions = {},
-  make: (setup: BackendSetup, common: CommonOptions) => ImageBackend = createBackend,
-): ImageClient {
+  make: (setup: BackendSetup, common: CommonOptions) => ImageBackend | Promise<ImageBackend> = createBackend,
+): Promise<ImageClient> {
   if (ENGINES.every((engine) => backends[engine] === undefined)) return service;
   const routes = {} as EngineRoutes;
-  for (const engine of ENGINES) {
+  await Promise.all(ENGINES.map(async (engine) => {
     const config = backends[engine];
-    routes[engine] = config === undefined ? service : make({ config, credential: credentials[engine] }, common);
-  }
+    routes[engine] = config === undefined ? service : await make({ config, credential: credentials[engine] }, common);
+  }));
   return createImageRouter(routes);
 }
 
@@ -77,14 +72,14 @@ export interface RemoteBackend {
  * run what they will approximate or refuse. The backends built here only review: the requests
  * still go through `client` to the server, which holds the backends' addresses and credentials.
  */
-export function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): ImageClient {
+export async function reviewForwardedBackends(client: ImageClient, forwarded: Partial<Record<EngineId, RemoteBackend>>, placeholderUrl: string): Promise<ImageClient> {
   const reviewers = new Map<EngineId, ImageBackend>();
-  for (const engine of ENGINES) {
+  await Promise.all(ENGINES.map(async (engine) => {
     const remote = forwarded[engine];
     if (remote !== undefined && remote.kind !== 'service') {
-      reviewers.set(engine, createBackend({ config: { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) } }));
+      reviewers.set(engine, await createBackend({ config: { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) } }));
     }
-  }
+  }));
   if (reviewers.size === 0) return client;
   return {
     generate: (engine, request, options) => client.generate(engine, request, options),
@@ -105,4 +100,6 @@ export function backendsScope(backends: EngineBackends = {}): string {
 
 export * from './types';
 export * from './config';
+export { BACKENDS, BACKEND_DESCRIPTION, BACKEND_KINDS, BACKEND_LABEL, isBackendKind } from './registry';
+export type { BackendDescription, BackendEntry, NameField, NameKey } from './describe';
 export type { BackendOptions } from './options';

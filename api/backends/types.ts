@@ -3,7 +3,8 @@
  * always speaks the service's contract (engine `sdxl`, `sd`, `controlnet-sdxl`, the fields of
  * `ImageRequest`); a backend is a setting of the browser, the server or the CLI that sends that
  * request to something real (ComfyUI, AUTOMATIC1111 / Forge, an OpenAI-style Images API) or to
- * the service's own API (the local engines). Each backend is one module beside this file.
+ * the service's own API (the local engines). Each backend is a folder beside this file, listed
+ * once in registry.ts (its kinds, labels and usual addresses are there).
  *
  * Translation is honest: every field of a request is sent with its meaning kept, approximated
  * (and said so), not sent (and said so), or refused (the request is not sent at all). `review`
@@ -14,17 +15,9 @@ import type { CallOptions } from '../client-types';
 import type { FieldIssue } from '../issues';
 import type { ImageRequest, ImageResponse } from '../image-schema';
 
-export const BACKEND_KINDS = ['service', 'comfyui', 'a1111', 'openai', 'google'] as const;
-export type BackendKind = (typeof BACKEND_KINDS)[number];
+import type { BackendKind } from './registry';
 
-/** How each backend is named to a person. */
-export const BACKEND_LABEL: Record<BackendKind, string> = {
-  service: "The service's API",
-  comfyui: 'ComfyUI',
-  a1111: 'AUTOMATIC1111 / Forge',
-  openai: 'OpenAI Images',
-  google: 'Google Gemini API',
-};
+export type { BackendKind };
 
 /** What a backend does with one field of the request that it does not send as it is. */
 export interface TranslationNote {
@@ -72,6 +65,21 @@ export interface BackendNames {
 }
 
 /**
+ * What a backend says one request will cost before it is sent, from the provider's published
+ * prices: `amountUsd` per `per`, read on `date` (YYYY-MM-DD) from `source` (the price page's URL);
+ * or that it cannot say, and why.
+ */
+export type PriceQuote =
+  | { known: true; amountUsd: number; per: 'image' | 'second' | 'megapixel'; source: string; date: string }
+  | { known: false; why: string };
+
+/** What the provider says it billed for a request, where it says (hosted backends). */
+export interface ReportedCost {
+  amountUsd: number;
+  reported: true;
+}
+
+/**
  * One backend, for all the engines routed to it. `generate` resolves with the service's response
  * shape (2.6): `images[].image_b64`, plus `seed` where the backend says which seed made an image.
  * Its failures are ApiErrors whose detail is in a person's words and never holds the credential.
@@ -81,7 +89,12 @@ export interface ImageBackend {
   readonly label: string;
   /** Pure and fast (no network, no image decode): what `generate` would do with `request`. */
   review(engine: EngineId, request: ImageRequest): TranslationReview;
-  generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse>;
+  generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse & { cost?: ReportedCost }>;
   /** Asks the backend what it has (checkpoints, samplers…), where it can say. */
   listNames?(options?: CallOptions): Promise<BackendNames>;
+  /**
+   * Pure and fast, like `review`: what `request` will cost on this backend. Hosted providers
+   * quote it; a backend on your own machine has no price and leaves this out.
+   */
+  price?(engine: EngineId, request: ImageRequest): PriceQuote;
 }

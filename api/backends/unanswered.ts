@@ -5,25 +5,11 @@
  * kept for a connection refused or a server that did not answer.
  */
 import type { ApiError } from '../errors';
-import type { BackendKind } from './types';
+import type { BackendDescription } from './describe';
 
-/** Backends people start themselves, whose command line decides which pages may call them. */
-export type SelfRunKind = Exclude<BackendKind, 'service' | 'google'>;
-
-/**
- * The command-line option that lets a page at `origin` call each backend from the browser. (The
- * Gemini API is Google's: it answers every page, there is nothing to start it with.)
- */
-export function corsFlag(kind: SelfRunKind, origin: string): string {
-  switch (kind) {
-    case 'comfyui':
-      return `--enable-cors-header ${origin}`;
-    case 'a1111':
-      return `--cors-allow-origins=${origin}`;
-    case 'openai':
-      // An OpenAI-compatible server people run themselves (LocalAI); the hosted APIs decide on their own.
-      return `--cors --cors-allow-origins=${origin}`;
-  }
+/** The command-line option that lets a page at `origin` call the backend from the browser, from its description. */
+export function corsFlag(description: BackendDescription, origin: string): string {
+  return description.browser.direct ? description.browser.corsFlag(origin) : '';
 }
 
 /**
@@ -40,8 +26,8 @@ export function whyUnanswered(error: ApiError): 'cors' | 'refused' | 'unreachabl
 }
 
 /** `<label> at <where> answered, but does not allow this page (CORS): start it with <flag for this page's origin>…`. */
-export function corsRefusal(kind: SelfRunKind, label: string, where: string, pageOrigin: string | undefined): string {
-  const flag = `\`${corsFlag(kind, pageOrigin ?? "<this page's origin>")}\``;
-  const start = kind === 'openai' ? `a server you run (LocalAI) takes ${flag}; a hosted API may not allow browsers at all` : `start it with ${flag}`;
+export function corsRefusal(description: BackendDescription, label: string, where: string, pageOrigin: string | undefined): string {
+  const flag = `\`${corsFlag(description, pageOrigin ?? "<this page's origin>")}\``;
+  const start = description.kind === 'openai' ? `a server you run (LocalAI) takes ${flag}; a hosted API may not allow browsers at all` : `start it with ${flag}`;
   return `${label} at ${where} is running but does not allow requests from this page (CORS): ${start}, or use the route through this server (Settings)`;
 }

@@ -18,11 +18,11 @@ export interface ForwardBackends {
   get(engine: EngineId): ImageBackend | undefined;
 }
 
-/** One backend per engine the settings route, built once (they keep no per-request state). */
-export function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): ForwardBackends {
+/** One backend per engine the settings route, built once at start (they keep no per-request state). */
+export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): Promise<ForwardBackends> {
   const built = new Map<EngineId, ImageBackend>();
   for (const [engine, config] of Object.entries(forwarder.imageBackends) as [EngineId, NonNullable<ForwarderConfig['imageBackends'][EngineId]>][]) {
-    built.set(engine, createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
+    built.set(engine, await createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
   }
   return { get: (engine) => built.get(engine) };
 }

@@ -8,6 +8,8 @@
 import { Readable } from 'node:stream';
 import { type ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
+import { backendChoices } from '../../api/backends/describe';
+import { BACKENDS } from '../../api/backends/registry';
 import { ENGINES, type EngineId } from '../../api/catalog';
 import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
@@ -47,7 +49,7 @@ async function readBounded(response: Response, max: number): Promise<string> {
 
 function notConfigured(kind: Upstream): HttpError {
   if (kind === 'image') {
-    return new HttpError(503, 'forwarder not configured: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) for the service\'s API, or ATELIER_IMAGE_BACKEND (comfyui, a1111, openai) for a backend, in the server\'s environment or its config file (ATELIER_CONFIG), then restart the server');
+    return new HttpError(503, `forwarder not configured: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) for the service's API, or ATELIER_IMAGE_BACKEND (${backendChoices(BACKENDS).join(', ')}) for a backend, in the server's environment or its config file (ATELIER_CONFIG), then restart the server`);
   }
   const variable = 'ATELIER_TEXT_BASE_URL';
   return new HttpError(503, `forwarder not configured: set ${variable} (and ATELIER_TOKEN) in the server's environment, or "textBaseUrl" and "token" in its config file (ATELIER_CONFIG), then restart the server`);
@@ -59,9 +61,10 @@ function baseFor(forwarder: ForwarderConfig, kind: Upstream): string {
   return base;
 }
 
-export function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typeof globalThis.WebSocket } = {}): Route[] {
+/** The forwarder's routes, once the backends the settings name are built (their code loaded). */
+export async function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typeof globalThis.WebSocket } = {}): Promise<Route[]> {
   const { forwarder } = config;
-  const backends = forwardBackends(forwarder, options.WebSocket);
+  const backends = await forwardBackends(forwarder, options.WebSocket);
   return [
     {
       path: `${FORWARD_IMAGE_BASE}/generate/:engine`,

@@ -3,7 +3,7 @@
  * forwarder. Never a token: only whether things are configured.
  */
 import type { BackendNamesConfig } from '../../api/backends/config';
-import { BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import { BACKEND_LABEL, type BackendKind } from '../../api/backends/registry';
 import type { EngineId } from '../../api/catalog';
 import { LOCAL_CHAT_MODELS } from '../engines/text';
 import { type ServerConfig } from '../config';

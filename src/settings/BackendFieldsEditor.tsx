@@ -1,106 +1,94 @@
 /**
  * One backend's settings in the Image backend section: its base URL, its credential, what it
- * needs to be reached from this browser, and the backend-side names (checkpoints, refiner, asset
- * files, or OpenAI's model) with suggestions from the backend itself.
+ * needs to be reached from this browser, and the backend-side names its description lists
+ * (checkpoints, refiner, asset files, a model) with suggestions from the backend itself.
  */
-import { useId, type ReactNode } from 'react';
-import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
-import { BACKEND_LABEL } from '../../api/backends/types';
-import { corsFlag } from '../../api/backends/unanswered';
+import { Fragment, useId } from 'react';
+import { nameDefault, type NameField } from '../../api/backends/describe';
+import { BACKEND_DESCRIPTION } from '../../api/backends/registry';
+import type { BackendNames } from '../../api/backends/types';
 import { ENGINE_LABEL, PUBLIC_CONTROLNETS, type EngineId } from '../../api/catalog';
 import { urlError } from './url-error';
-import { assetFiles, describeNames, useBackendNames } from './backend-names';
-import { TAKES_FILES, backendUrl, type AssetRow, type BackendFields, type RemoteKind } from './backend-settings';
+import { describeNames, useBackendNames } from './backend-names';
+import { codeParts } from './backend-choices';
+import { backendUrl, nameChange, nameValue, type AssetRow, type BackendFields, type RemoteKind, type TextNameField } from './backend-settings';
 import { CommitInput } from './CommitInput';
 import { Field } from './Field';
 
-const CREDENTIAL: Record<RemoteKind, { label: string; hint: string }> = {
-  comfyui: { label: 'Proxy token (optional)', hint: 'ComfyUI has no accounts: set this only for a proxy in front of it. Sent as Authorization: Bearer to this base URL only.' },
-  a1111: { label: 'User:password (optional)', hint: 'Only when it was started with --api-auth user:password. Sent as HTTP basic authentication to this base URL only.' },
-  openai: { label: 'API key', hint: 'Sent as Authorization: Bearer to this base URL only.' },
-  google: { label: 'API key', hint: 'A Gemini API key from Google AI Studio (aistudio.google.com/apikey). Sent in the x-goog-api-key header to this base URL only, never in a URL.' },
-};
+/** Words with `code` in backticks, shown with the code as code. */
+function Words({ text }: { text: string }) {
+  return <>{codeParts(text).map((part, i) => (part.code ? <code key={i}>{part.text}</code> : part.text))}</>;
+}
 
-/** What the backend must allow before this page can call it, with this page's origin filled in (the flag its errors name too). */
-function directUse(kind: RemoteKind, origin: string): ReactNode {
-  switch (kind) {
-    case 'comfyui':
-      return <>From this browser, ComfyUI must allow this page: start it with <code>{corsFlag(kind, origin)}</code>, or it answers 403.</>;
-    case 'a1111':
-      return <>Start it with <code>--api</code>, and for this browser <code>{corsFlag(kind, origin)}</code>.</>;
-    case 'openai':
-      return (
-        <>The key is kept in this browser, where anyone using this browser profile can read it: prefer the route through this server
-          (<code>ATELIER_IMAGE_BACKEND=openai</code>, <code>ATELIER_BACKEND_TOKEN</code>), or use a project key with a spending limit.
-          A compatible server (LocalAI) must allow this page: <code>{corsFlag(kind, origin)}</code>.</>
-      );
-    case 'google':
-      return (
-        <>The Gemini API answers browsers from any page, but the key is then kept in this browser, where anyone using this browser
-          profile (or an extension) can read it: prefer the route through this server (<code>ATELIER_IMAGE_BACKEND=google</code>,
-          {' '}<code>ATELIER_BACKEND_TOKEN</code>), or use a key whose project has a spending cap.</>
-      );
-  }
+/** What the backend must allow before this page can call it, with this page's origin filled in. */
+function DirectUse({ kind }: { kind: RemoteKind }) {
+  const { browser } = BACKEND_DESCRIPTION[kind];
+  if (!browser.direct) return <p className="field-issue">Not from this browser: <Words text={browser.why} /></p>;
+  const allow = browser.allowOrigin(window.location.origin);
+  return <p className={browser.caution === undefined ? 'field-hint' : 'field-issue'}><Words text={browser.caution === undefined ? allow : `${browser.caution} ${allow}`} /></p>;
+}
+
+/** The suggestions a name field offers, from what the backend listed. */
+function suggestions(field: NameField, listed: BackendNames): string[] {
+  return (field.suggestFrom ?? []).flatMap((list) => listed[list] ?? []);
 }
 
 export interface FieldsEditorProps {
   kind: RemoteKind;
   fields: BackendFields;
   credential: string;
-  /** The engines whose checkpoint is set here: every engine for "all engines", else its own. */
+  /** The engines whose per-engine names are set here: every engine for "all engines", else its own. */
   engines: readonly EngineId[];
   onFields(change: Partial<BackendFields>): void;
   onCredential(value: string): void;
 }
 
 export function BackendFieldsEditor({ kind, fields, credential, engines, onFields, onCredential }: FieldsEditorProps) {
-  const label = BACKEND_LABEL[kind];
+  const description = BACKEND_DESCRIPTION[kind];
+  const { label } = description;
   const url = backendUrl(kind, fields);
   const names = useBackendNames(kind, url.ok ? url.url : undefined, credential);
   const listed = names.state?.status === 'known' ? names.state.names : {};
-  const ids = { checkpoints: useId(), files: useId(), assets: useId(), models: useId() };
+  const listId = useId();
   const ask = () => names.ask();
-  const suggest = (list: string, id: string, options: readonly string[] | undefined) => (
-    <datalist id={id} data-list={list}>{(options ?? []).map((o) => <option key={o} value={o} />)}</datalist>
+  const suggest = (field: NameField) => (
+    <datalist id={`${listId}-${field.key}`} data-list={field.key}>{suggestions(field, listed).map((o) => <option key={o} value={o} />)}</datalist>
   );
+
+  const textField = (field: TextNameField, engine: EngineId) => {
+    const placeholder = nameDefault(field, engine);
+    return (
+      <Field key={`${field.key}-${engine}`} label={field.perEngine === true ? `${field.label} for ${ENGINE_LABEL[engine]}` : field.label} {...(field.hint === undefined ? {} : { hint: field.hint })}>
+        {(id, describedBy) => (
+          <CommitInput id={id} className="input" list={`${listId}-${field.key}`} spellCheck={false} aria-describedby={describedBy} value={nameValue(fields, field, engine)}
+            {...(placeholder === undefined ? {} : { placeholder })} onFocus={ask} onCommit={(v) => onFields(nameChange(fields, field, engine, v))} />
+        )}
+      </Field>
+    );
+  };
 
   return (
     <>
-      <Field label="Base URL" hint={`Empty: ${DEFAULT_BASE_URL[kind]}`} error={urlError(fields.baseUrl)}>
-        {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={fields.baseUrl} placeholder={DEFAULT_BASE_URL[kind]} spellCheck={false} aria-describedby={describedBy} onCommit={(v) => onFields({ baseUrl: v })} />}
+      <Field label="Base URL" hint={`Empty: ${description.defaultBaseUrl}`} error={urlError(fields.baseUrl)}>
+        {(id, describedBy) => <CommitInput id={id} className="input" type="url" value={fields.baseUrl} placeholder={description.defaultBaseUrl} spellCheck={false} aria-describedby={describedBy} onCommit={(v) => onFields({ baseUrl: v })} />}
       </Field>
-      <Field label={CREDENTIAL[kind].label} hint={CREDENTIAL[kind].hint}>
-        {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={credential} aria-describedby={describedBy} onCommit={onCredential} />}
-      </Field>
-      <p className={kind === 'openai' || kind === 'google' ? 'field-issue' : 'field-hint'}>{directUse(kind, window.location.origin)}</p>
-
-      {TAKES_FILES[kind] ? (
-        <>
-          {engines.map((engine) => (
-            <Field key={engine} label={`Checkpoint for ${ENGINE_LABEL[engine]}`}>
-              {(id, describedBy) => (
-                <CommitInput id={id} className="input" list={ids.checkpoints} spellCheck={false} aria-describedby={describedBy} value={fields.checkpoints[engine] ?? ''} onFocus={ask}
-                  onCommit={(v) => onFields({ checkpoints: { ...fields.checkpoints, [engine]: v } })} />
-              )}
-            </Field>
-          ))}
-          <Field label="Refiner checkpoint" hint="For SDXL's Use refiner.">
-            {(id, describedBy) => <CommitInput id={id} className="input" list={ids.checkpoints} spellCheck={false} aria-describedby={describedBy} value={fields.refiner} onFocus={ask} onCommit={(v) => onFields({ refiner: v })} />}
-          </Field>
-          <AssetRows label={label} rows={fields.assets} nameList={ids.assets} fileList={ids.files} onFocus={ask} onChange={(assets) => onFields({ assets })} />
-          {suggest('checkpoints', ids.checkpoints, listed.checkpoints)}
-          {suggest('files', ids.files, assetFiles(listed))}
-          {suggest('assets', ids.assets, PUBLIC_CONTROLNETS)}
-        </>
-      ) : (
-        <Field label="Model" hint="gpt-image-1 when empty; a compatible server's own model names work too.">
-          {(id, describedBy) => (
-            <>
-              <CommitInput id={id} className="input" list={ids.models} spellCheck={false} placeholder="gpt-image-1" aria-describedby={describedBy} value={fields.model} onFocus={ask} onCommit={(v) => onFields({ model: v })} />
-              {suggest('models', ids.models, listed.models)}
-            </>
-          )}
+      {description.credential !== undefined && (
+        <Field label={description.credential.label} hint={description.credential.help}>
+          {(id, describedBy) => <CommitInput id={id} className="input" type="password" autoComplete="off" value={credential} aria-describedby={describedBy} onCommit={onCredential} />}
         </Field>
+      )}
+      <DirectUse kind={kind} />
+
+      {description.names.map((field) => (
+        <Fragment key={field.key}>
+          {field.key === 'assets'
+            ? <AssetRows label={label} rows={fields.assets} nameList={`${listId}-svc`} fileList={`${listId}-${field.key}`} onFocus={ask} onChange={(assets) => onFields({ assets })} />
+            : (field.perEngine === true ? engines : engines.slice(0, 1)).map((engine) => textField(field as TextNameField, engine))}
+          {suggest(field)}
+        </Fragment>
+      ))}
+      {description.names.some((field) => field.key === 'assets') && (
+        <datalist id={`${listId}-svc`} data-list="service-assets">{PUBLIC_CONTROLNETS.map((o) => <option key={o} value={o} />)}</datalist>
       )}
 
       <div className="backend-names" aria-live="polite">

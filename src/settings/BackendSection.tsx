@@ -4,24 +4,20 @@
  * exceptions. Through this server, the server decides: shown read-only, with where to change it.
  */
 import { useId, useState } from 'react';
-import { BACKEND_KINDS, BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import { backendChoices, orList } from '../../api/backends/describe';
+import { BACKENDS, type BackendKind } from '../../api/backends/registry';
 import { ENGINES, ENGINE_LABEL, type EngineId } from '../../api/catalog';
 import { BackendFieldsEditor } from './BackendFieldsEditor';
+import { backendChoicesFor } from './backend-choices';
 import {
   credentialKey, fieldsOf, isRemote, type BackendFields, type BackendSlot, type BackendSlotId, type ImageBackendSettings, type RemoteKind,
 } from './backend-settings';
-import type { EndpointMode, Settings } from './settings';
+import type { Settings } from './settings';
 import type { ServerInfoState } from './server-info';
 import { settingsStore } from './settings-store';
 
 const SAME = 'same';
 
-/** What "the service's API" means on each route. */
-const SERVICE_OPTION: Record<EndpointMode, string> = {
-  local: 'The local engines (the route above)',
-  forward: "The service's API",
-  direct: "The service's API (the Image API base URL above)",
-};
 
 function update(change: (b: ImageBackendSettings) => ImageBackendSettings) {
   settingsStore.update({ imageBackends: change(settingsStore.get().imageBackends) });
@@ -66,7 +62,7 @@ function SlotEditor({ id, slot, settings, engines }: { id: BackendSlotId; slot: 
         <label htmlFor={selectId}>Backend</label>
         <select id={selectId} className="input" value={kind ?? SAME} onChange={(e) => choose(e.target.value)}>
           {id !== 'all' && <option value={SAME}>Same as all engines</option>}
-          {BACKEND_KINDS.map((k) => <option key={k} value={k}>{k === 'service' ? SERVICE_OPTION[settings.mode] : BACKEND_LABEL[k]}</option>)}
+          {backendChoicesFor(BACKENDS, settings.mode).map((c) => <option key={c.kind} value={c.kind}>{c.label}</option>)}
         </select>
       </div>
       {slot !== undefined && isRemote(slot.kind) && (
@@ -102,7 +98,7 @@ function ServerBackends({ info }: { info: ServerInfoState }) {
         {ENGINES.map((engine) => <li key={engine}><strong>{ENGINE_LABEL[engine]}</strong>: {where(engine)}</li>)}
       </ul>
       <p className="field-hint">
-        To change it, start the server with <code>ATELIER_IMAGE_BACKEND</code> (comfyui, a1111 or openai), <code>ATELIER_BACKEND_URL</code> and
+        To change it, start the server with <code>ATELIER_IMAGE_BACKEND</code> ({orList(backendChoices(BACKENDS))}), <code>ATELIER_BACKEND_URL</code> and
         <code> ATELIER_BACKEND_TOKEN</code>, or per engine with the <code>imageBackends</code> of its config file (<code>ATELIER_CONFIG</code>), and restart it.
       </p>
     </>

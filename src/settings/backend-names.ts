@@ -64,8 +64,3 @@ export function describeNames(names: BackendNames): string {
   });
   return parts.length === 0 ? 'no lists' : parts.join(', ');
 }
-
-/** The files an asset name can map to: everything but checkpoints and models. */
-export function assetFiles(names: BackendNames): string[] {
-  return [...names.controlnets ?? [], ...names.loras ?? [], ...names.embeddings ?? [], ...names.vaes ?? []];
-}

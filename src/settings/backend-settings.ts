@@ -11,8 +11,8 @@
  * ComfyUI chosen later in the same place.
  */
 import type { BackendNamesConfig } from '../../api/backends/config';
-import { DEFAULT_BASE_URL } from '../../api/backends/defaults';
-import { BACKEND_KINDS, BACKEND_LABEL, type BackendKind } from '../../api/backends/types';
+import { nameField, type NameField, type NameKey } from '../../api/backends/describe';
+import { BACKEND_DESCRIPTION, BACKEND_KINDS, isBackendKind, type BackendKind } from '../../api/backends/registry';
 import { ENGINES, ENGINE_LABEL, type EngineId } from '../../api/catalog';
 import { checkBaseUrl } from './base-url';
 import {
@@ -29,8 +29,23 @@ export const EMPTY_FIELDS: BackendFields = { baseUrl: '', checkpoints: {}, refin
 
 export const isRemote = (kind: BackendKind): kind is RemoteKind => kind !== 'service';
 
-/** Which names a backend kind takes. */
-export const TAKES_FILES: Record<RemoteKind, boolean> = { comfyui: true, a1111: true, openai: false, google: false };
+/** A backend-side name held as text (every one but the asset rows). */
+export type TextNameField = NameField & { key: Exclude<NameKey, 'assets'> };
+
+const EACH = { checkpoint: 'checkpoints', refiner: 'refiners', model: 'models' } as const;
+const ONE = { checkpoint: 'checkpoint', refiner: 'refiner', model: 'model' } as const;
+
+/** What the fields hold for a text name on `engine` (the per-engine value, or the one value). */
+export function nameValue(fields: BackendFields, field: TextNameField, engine: EngineId): string {
+  return (field.perEngine === true ? fields[EACH[field.key]]?.[engine] : fields[ONE[field.key]]) ?? '';
+}
+
+/** The change of fields that sets a text name on `engine` to `value`. */
+export function nameChange(fields: BackendFields, field: TextNameField, engine: EngineId, value: string): Partial<BackendFields> {
+  if (field.perEngine !== true) return { [ONE[field.key]]: value };
+  const key = EACH[field.key];
+  return { [key]: { ...fields[key], [engine]: value } };
+}
 
 export function fieldsOf(slot: BackendSlot, kind: RemoteKind): BackendFields {
   return slot.fields[kind] ?? EMPTY_FIELDS;
@@ -50,23 +65,34 @@ export const slotLabel = (id: BackendSlotId): string => (id === 'all' ? 'all eng
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 2000) : '');
 
-function readFields(raw: unknown): BackendFields | undefined {
-  if (!isObject(raw)) return undefined;
-  const checkpoints: Partial<Record<EngineId, string>> = {};
-  if (isObject(raw.checkpoints)) {
+function readPerEngine(raw: unknown): Partial<Record<EngineId, string>> {
+  const values: Partial<Record<EngineId, string>> = {};
+  if (isObject(raw)) {
     for (const engine of ENGINES) {
-      const value = text(raw.checkpoints[engine]);
-      if (value !== '') checkpoints[engine] = value;
+      const value = text(raw[engine]);
+      if (value !== '') values[engine] = value;
     }
   }
+  return values;
+}
+
+function readFields(raw: unknown): BackendFields | undefined {
+  if (!isObject(raw)) return undefined;
   const assets = Array.isArray(raw.assets)
     ? raw.assets.filter(isObject).slice(0, 200).map((row) => ({ name: text(row.name), file: text(row.file) }))
     : [];
-  return { baseUrl: text(raw.baseUrl), checkpoints, refiner: text(raw.refiner), model: text(raw.model), assets };
+  const fields: BackendFields = { baseUrl: text(raw.baseUrl), checkpoints: readPerEngine(raw.checkpoints), refiner: text(raw.refiner), model: text(raw.model), assets };
+  // Kept only when they hold something: the names of backends that ask them per engine.
+  for (const key of ['models', 'refiners'] as const) {
+    const values = readPerEngine(raw[key]);
+    if (Object.keys(values).length > 0) fields[key] = values;
+  }
+  if (text(raw.checkpoint) !== '') fields.checkpoint = text(raw.checkpoint);
+  return fields;
 }
 
 function readSlot(raw: unknown): BackendSlot | undefined {
-  if (!isObject(raw) || !(BACKEND_KINDS as readonly unknown[]).includes(raw.kind)) return undefined;
+  if (!isObject(raw) || !isBackendKind(raw.kind)) return undefined;
   const fields: BackendSlot['fields'] = {};
   if (isObject(raw.fields)) {
     for (const kind of BACKEND_KINDS) {
@@ -75,7 +101,7 @@ function readSlot(raw: unknown): BackendSlot | undefined {
       if (read !== undefined) fields[kind] = read;
     }
   }
-  return { kind: raw.kind as BackendKind, fields };
+  return { kind: raw.kind, fields };
 }
 
 function readImageBackends(raw: unknown): ImageBackendSettings {
@@ -99,19 +125,20 @@ function readCredentials(raw: unknown): BackendCredentials {
 
 /** The base URL a backend is reached at: the one entered, else its usual one. */
 export function backendUrl(kind: RemoteKind, fields: BackendFields): { ok: true; url: string } | { ok: false; reason: string } {
-  return fields.baseUrl.trim() === '' ? { ok: true, url: DEFAULT_BASE_URL[kind] } : checkBaseUrl(fields.baseUrl);
+  return fields.baseUrl.trim() === '' ? { ok: true, url: BACKEND_DESCRIPTION[kind].defaultBaseUrl } : checkBaseUrl(fields.baseUrl);
 }
 
+/** The names an engine's requests carry: those the backend's description lists, as the fields hold them. */
 function namesFor(kind: RemoteKind, fields: BackendFields, engine: EngineId): BackendNamesConfig | undefined {
   const names: BackendNamesConfig = {};
-  if (TAKES_FILES[kind]) {
-    const checkpoint = fields.checkpoints[engine]?.trim();
-    if (checkpoint) names.checkpoint = checkpoint;
-    if (fields.refiner.trim() !== '') names.refiner = fields.refiner.trim();
-    const rows = fields.assets.filter((row) => row.name.trim() !== '' && row.file.trim() !== '');
-    if (rows.length > 0) names.assets = Object.fromEntries(rows.map((row) => [row.name.trim(), row.file.trim()]));
-  } else if (fields.model.trim() !== '') {
-    names.model = fields.model.trim();
+  for (const field of BACKEND_DESCRIPTION[kind].names) {
+    if (field.key === 'assets') {
+      const rows = fields.assets.filter((row) => row.name.trim() !== '' && row.file.trim() !== '');
+      if (rows.length > 0) names.assets = Object.fromEntries(rows.map((row) => [row.name.trim(), row.file.trim()]));
+    } else {
+      const value = nameValue(fields, field as TextNameField, engine).trim();
+      if (value !== '') names[field.key] = value;
+    }
   }
   return Object.keys(names).length === 0 ? undefined : names;
 }
@@ -125,25 +152,27 @@ function resolveImageBackends({ imageBackends: settings, backendCredentials: cre
     if (!isRemote(slot.kind)) continue;
     const fields = fieldsOf(slot, slot.kind);
     const url = backendUrl(slot.kind, fields);
+    const credential = credentials[credentialKey(id, slot.kind)];
     if (!judged.has(id)) {
       judged.add(id);
-      resolved.problems.push(...slotProblems(id, slot.kind, fields, url));
+      resolved.problems.push(...slotProblems(id, slot.kind, fields, url, credential));
     }
     if (!url.ok) continue;
     const names = namesFor(slot.kind, fields, engine);
     resolved.backends[engine] = { kind: slot.kind, baseUrl: url.url, ...(names === undefined ? {} : { names }) };
-    const credential = credentials[credentialKey(id, slot.kind)];
     if (credential !== undefined && credential !== '') resolved.credentials[engine] = credential;
   }
   return resolved;
 }
 
-function slotProblems(id: BackendSlotId, kind: RemoteKind, fields: BackendFields, url: ReturnType<typeof backendUrl>): string[] {
+function slotProblems(id: BackendSlotId, kind: RemoteKind, fields: BackendFields, url: ReturnType<typeof backendUrl>, credential: string | undefined): string[] {
   const where = `in Settings (Image backend, ${slotLabel(id)})`;
-  const label = BACKEND_LABEL[kind];
+  const { label, browser, credential: takes } = BACKEND_DESCRIPTION[kind];
   const problems: string[] = [];
+  if (!browser.direct) problems.push(`${label} cannot be called from this browser (${browser.why}): choose another backend ${where}, or the route through this server with ATELIER_IMAGE_BACKEND=${kind}`);
   if (!url.ok) problems.push(`the ${label} base URL ${url.reason}: correct it ${where}`);
-  if (!TAKES_FILES[kind]) return problems;
+  if (takes?.required === true && (credential === undefined || credential === '')) problems.push(`${label} needs its ${takes.label}: enter it ${where}`);
+  if (nameField(BACKEND_DESCRIPTION[kind], 'assets') === undefined) return problems;
   const seen = new Set<string>();
   fields.assets.forEach((row, i) => {
     const name = row.name.trim();

@@ -20,15 +20,25 @@ export interface AssetRow {
   file: string;
 }
 
+/**
+ * One backend kind's fields in a slot. Each backend-side name its description lists is kept in
+ * one place: a name asked once per engine (`perEngine`) in the plural member (`checkpoints`,
+ * `models`, `refiners`), else in the singular one (`refiner`, `model`, `checkpoint`). The
+ * optional members are stored only when they hold something, so older settings read unchanged.
+ */
 export interface BackendFields {
-  /** '' for the address the backend usually has (DEFAULT_BASE_URL). */
+  /** '' for the address the backend usually has (its description's defaultBaseUrl). */
   baseUrl: string;
   /** The checkpoint each engine runs when a request names none; an engine's own slot uses only its own. */
   checkpoints: Partial<Record<EngineId, string>>;
   refiner: string;
-  /** OpenAI Images' model id. */
+  /** The model id (OpenAI Images'), when one model serves every engine. */
   model: string;
   assets: AssetRow[];
+  /** The model of each engine, for a backend that asks it per engine (a hosted provider's). */
+  models?: Partial<Record<EngineId, string>>;
+  refiners?: Partial<Record<EngineId, string>>;
+  checkpoint?: string;
 }
 
 export interface BackendSlot {

@@ -88,7 +88,7 @@ describe('worker client', () => {
 
   it('replaces a worker that does not stop after Cancel', async () => {
     const stuck: WorkerApi = {
-      configure: () => undefined,
+      configure: () => Promise.resolve(),
       run: () => new Promise(() => undefined),
       cancel: () => undefined,
       estimate: () => new Promise(() => undefined),

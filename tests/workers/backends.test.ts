@@ -47,19 +47,19 @@ const refusingService: ImageClient = {
 };
 
 describe('image backends in the executor', () => {
-  it('routes only the engines given a backend, and the service keeps the others', () => {
+  it('routes only the engines given a backend, and the service keeps the others', async () => {
     const { backend } = strictBackend();
-    const client = routeImageRequests(refusingService, { sd: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend);
+    const client = await routeImageRequests(refusingService, { sd: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend);
     expect(client.review?.('sd', { prompt: 'x' })?.label).toBe('Strict backend');
     expect(client.review?.('sdxl', { prompt: 'x' })).toBeUndefined();
-    expect(routeImageRequests(refusingService, {})).toBe(refusingService);
+    expect(await routeImageRequests(refusingService, {})).toBe(refusingService);
   });
 
   it('a mode the backend cannot do is a problem on the node, and nothing is sent', async () => {
     const { backend, sent } = strictBackend();
     const exec = createExecutor({
       registry,
-      api: { image: routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend), chat: fakeChatClient().client },
+      api: { image: await routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend), chat: fakeChatClient().client },
       settings: { chatModel: 'm' },
     });
     const wf = workflow(
@@ -76,7 +76,7 @@ describe('image backends in the executor', () => {
 
   it('lists what will be left out before the run, reports progress, and records the translation with the call', async () => {
     const { backend, sent } = strictBackend();
-    const image = routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend);
+    const image = await routeImageRequests(refusingService, { sdxl: { kind: 'openai', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => backend);
     const wf = workflow([['g', 'text-to-image', { prompt: 'a lighthouse', negative_prompt: 'fog', seed: 3 }]], []);
 
     const estimate = await estimateRun(wf, registry, { mode: 'all' }, { cache: createMemoryCache(), settings: { chatModel: 'm' }, review: image.review!.bind(image) });
@@ -106,7 +106,7 @@ describe('image backends in the executor', () => {
       }),
       generate: () => Promise.reject(new Error('must not be sent')),
     };
-    const image = routeImageRequests(refusingService, { sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => refuseLong);
+    const image = await routeImageRequests(refusingService, { sdxl: { kind: 'comfyui', baseUrl: 'http://127.0.0.1:1' } }, {}, {}, () => refuseLong);
     const exec = createExecutor({ registry, api: { image, chat: fakeChatClient().client }, settings: { chatModel: 'm' } });
     const wf = workflow(
       [['t', 'text', { text: 'a very long prompt indeed' }], ['g', 'text-to-image', { seed: 3 }]],

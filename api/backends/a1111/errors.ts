@@ -13,6 +13,7 @@
 import { ApiError } from '../../errors';
 import type { FieldIssue } from '../../issues';
 import { corsRefusal, whyUnanswered } from '../unanswered';
+import { a1111Description } from './describe';
 
 /** Where each AUTOMATIC1111 field comes from in the request, for its validation errors. */
 const FROM_FIELD: Record<string, string> = {
@@ -78,7 +79,7 @@ export function describeError(error: unknown, ctx: ErrorContext, generating: boo
     const why = whyUnanswered(error);
     const said = error.detail.replace(/^network error: /, '');
     const detail = why === 'cors'
-      ? `${corsRefusal('a1111', 'AUTOMATIC1111', ctx.origin, ctx.pageOrigin)} (and with --api)`
+      ? `${corsRefusal(a1111Description, 'AUTOMATIC1111', ctx.origin, ctx.pageOrigin)} (and with --api)`
       : why === 'unreachable' && error.unanswered !== undefined
         ? `nothing answered at ${ctx.origin}: is AUTOMATIC1111 running there, started with --api? Check the backend's base URL`
         : `AUTOMATIC1111 is not reachable at ${ctx.origin} (${said}): is it running, started with --api?`;

@@ -15,7 +15,8 @@ import { ApiError } from '../../errors';
 import { withRetries } from '../../retry';
 import { elideImage, elideImages } from '../elide';
 import type { BackendOptions } from '../options';
-import { BACKEND_LABEL, type BackendNames, type ImageBackend, type ImageCallOptions } from '../types';
+import type { BackendNames, ImageBackend, ImageCallOptions } from '../types';
+import { a1111Description } from './describe';
 import { checkNames } from './check';
 import { describeError, refusal, type ErrorContext } from './errors';
 import { checkpointLabel, createServerLists } from './lists';
@@ -33,7 +34,7 @@ export interface A1111Options extends BackendOptions {
  * take many minutes over a large batch with a refiner, and progress shows meanwhile that it works.
  */
 const GENERATION_HEADERS_MS = 30 * 60_000;
-const LABEL = BACKEND_LABEL.a1111;
+const LABEL = a1111Description.label;
 
 export function createA1111Backend(options: A1111Options): ImageBackend {
   const config = { ...options, auth: 'basic' as const };

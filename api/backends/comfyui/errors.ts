@@ -6,6 +6,7 @@
 import { ApiError } from '../../errors';
 import { closestName } from '../../closest-name';
 import { corsFlag, corsRefusal, whyUnanswered } from '../unanswered';
+import { comfyDescription } from './describe';
 import type { ComfyGraph } from './graph';
 import { comboChoices } from './names';
 import type { Refusal } from './transport';
@@ -141,7 +142,7 @@ export function explainTransportError(error: unknown, baseUrl: string, secrets: 
   const why = whyUnanswered(error);
   let detail: string | undefined;
   if (why === 'cors') {
-    detail = corsRefusal('comfyui', 'ComfyUI', baseUrl, pageOrigin);
+    detail = corsRefusal(comfyDescription, 'ComfyUI', baseUrl, pageOrigin);
   } else if (why === 'refused') {
     detail = `ComfyUI is not running at ${baseUrl} (connection refused): ${start}, or correct the ComfyUI address in the backend's settings`;
   } else if (why === 'unreachable') {
@@ -150,7 +151,7 @@ export function explainTransportError(error: unknown, baseUrl: string, secrets: 
     detail = `cannot reach ComfyUI at ${baseUrl} (${error.detail}): is it running (${start})? Check the ComfyUI address in the backend's settings`;
   } else if (error.status === 403) {
     // server.py's origin check: a loopback ComfyUI answers 403 to a page of another origin.
-    detail = `ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with \`${corsFlag('comfyui', pageOrigin ?? "<this page's origin>")}\``;
+    detail = `ComfyUI refused the request (HTTP 403): it refuses a page from another origin unless started with \`${corsFlag(comfyDescription, pageOrigin ?? "<this page's origin>")}\``;
   } else if (error.status === 404) {
     detail = `nothing at ${baseUrl} answers like ComfyUI (HTTP 404 for ${error.endpoint}): check the ComfyUI address in the backend's settings`;
   }

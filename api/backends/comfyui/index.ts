@@ -10,7 +10,8 @@ import type { EngineId } from '../../catalog';
 import type { ImageRequest, ImageResponse } from '../../image-schema';
 import { elideImages } from '../elide';
 import type { BackendOptions } from '../options';
-import { BACKEND_LABEL, type ImageBackend, type ImageCallOptions, type TranslationReview } from '../types';
+import type { ImageBackend, ImageCallOptions, TranslationReview } from '../types';
+import { comfyDescription } from './describe';
 import { executionError, explainTransportError, interruptedError, refusalError } from './errors';
 import { buildGraph, type ImageField } from './graph';
 import { imageCodec, inputFile } from './images';
@@ -25,7 +26,7 @@ export interface ComfyBackendOptions extends BackendOptions {
   pollIntervalMs?: number;
 }
 
-const LABEL = BACKEND_LABEL.comfyui;
+const LABEL = comfyDescription.label;
 /** With a WebSocket, a look at the queue this often anyway, in case a message was lost. */
 const SAFETY_POLL_MS = 10_000;
 const SOCKET_OPEN_MS = 5_000;

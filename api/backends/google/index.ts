@@ -10,19 +10,18 @@
  * `httpOptions.baseUrl`); a base URL ending in `/v1beta` is taken as well.
  */
 import { z } from 'zod';
-import type { EngineId } from '../../catalog';
 import { ApiError } from '../../errors';
 import { createHttp } from '../../http';
 import type { FieldIssue } from '../../issues';
 import { IMAGE_MAX_RESPONSE_BYTES } from '../../image-client';
-import type { ImageRequest, ImageResponse } from '../../image-schema';
+import type { ImageResponse } from '../../image-schema';
 import type { BackendOptions } from '../options';
 import type { ImageBackend, ImageCallOptions } from '../types';
 import { explainError, isModelNotFound } from './errors';
 import { LABEL } from './label';
 import { bareModelId, DEFAULT_MODEL, isGeminiImageModel } from './models';
 import { planRequest, type GeminiPlan } from './plan';
-import { costOfUsage, quoteImage, type PriceQuote, type ReportedCost } from './prices';
+import { costOfUsage, quoteImage, type ReportedCost } from './prices';
 import { GenerateContentResponseSchema, readImages } from './response';
 
 const ModelListSchema = z.looseObject({
@@ -47,7 +46,7 @@ function modelFor(options: BackendOptions): string {
   return bareModelId(options.names?.model ?? DEFAULT_MODEL);
 }
 
-export function createGoogleBackend(options: BackendOptions): ImageBackend & { price(engine: EngineId, request: ImageRequest): PriceQuote } {
+export function createGoogleBackend(options: BackendOptions): ImageBackend & Required<Pick<ImageBackend, 'price'>> {
   const model = modelFor(options);
   const http = createHttp({ ...options, baseUrl: apiRoot(options.baseUrl), auth: { header: 'x-goog-api-key' } }, IMAGE_MAX_RESPONSE_BYTES);
 

@@ -57,8 +57,7 @@ export interface ModelRules {
 
 const GEMINI_IMAGE: ModelRules = { family: 'gemini-image', ratios: BASE_RATIOS, sizes: [], maxInputImages: 14, bestInputImages: 3 };
 
-/** The model a backend uses when its settings name none. */
-export const DEFAULT_MODEL = 'gemini-2.5-flash-image';
+export { DEFAULT_MODEL } from './describe';
 
 /** A model id as the API writes it in `GET /v1beta/models` (`models/x`), or as a person does (`x`). */
 export function bareModelId(id: string): string {

@@ -11,6 +11,7 @@
  * output tokens are billed at the model's text output rate, which this table does not hold: when
  * a response has any, the amount is said to leave them out.
  */
+import type { PriceQuote, ReportedCost as Reported } from '../types';
 import type { ImageSize } from './models';
 import { bareModelId } from './models';
 
@@ -52,10 +53,6 @@ const PRICES: readonly ModelPrice[] = [
   },
 ];
 
-export type PriceQuote =
-  | { known: true; amountUsd: number; per: 'image' | 'second' | 'megapixel'; source: string; date: string }
-  | { known: false; why: string };
-
 function rowFor(model: string): ModelPrice | undefined {
   const id = bareModelId(model);
   return PRICES.find((row) => row.match.test(id));
@@ -80,9 +77,7 @@ export interface UsageMetadata {
   candidatesTokensDetails?: { modality?: string; tokenCount?: number }[];
 }
 
-export interface ReportedCost {
-  amountUsd: number;
-  reported: true;
+export interface ReportedCost extends Reported {
   /** How the amount was made, in words, and what it leaves out. */
   basis: string;
 }

@@ -6,11 +6,11 @@
  * account out of quota (429 insufficient_quota), a server out of memory.
  */
 import { ApiError } from '../../errors';
-import { BACKEND_LABEL } from '../types';
 import { corsRefusal, whyUnanswered } from '../unanswered';
+import { openaiDescription } from './describe';
 import type { OpenAIPlan } from './plan';
 
-const LABEL = BACKEND_LABEL.openai;
+const LABEL = openaiDescription.label;
 
 export interface OpenAIErrorBody {
   message?: string;
@@ -61,7 +61,7 @@ function networkDetail(error: ApiError, pageOrigin: string | undefined): string 
   const host = hostOf(error.endpoint);
   switch (whyUnanswered(error)) {
     case 'cors':
-      return corsRefusal('openai', 'the server', host, pageOrigin);
+      return corsRefusal(openaiDescription, 'the server', host, pageOrigin);
     case 'refused':
       return `could not connect to ${host}: connection refused. Is the server running, and is the backend's base URL right?`;
     case 'unreachable':

@@ -13,13 +13,14 @@ import type { FieldIssue } from '../../issues';
 import { IMAGE_MAX_RESPONSE_BYTES } from '../../image-client';
 import type { ImageResponse } from '../../image-schema';
 import type { BackendOptions } from '../options';
-import { BACKEND_LABEL, type ImageBackend, type ImageCallOptions } from '../types';
+import type { ImageBackend, ImageCallOptions } from '../types';
+import { openaiDescription } from './describe';
 import { explainError, isModelError } from './errors';
 import { DEFAULT_MODEL, isOpenAIImageModel } from './models';
 import { GENERATIONS_PATH, planRequest, type OpenAIPlan } from './plan';
 import { prepareUploads, toForm, UploadError, type Uploads } from './uploads';
 
-const LABEL = BACKEND_LABEL.openai;
+const LABEL = openaiDescription.label;
 
 const ImagesResponseSchema = z.looseObject({
   created: z.number(),

@@ -59,8 +59,7 @@ const OTHER: ModelRules = {
   referenceImages: 1, inputFormats: ['png', 'jpeg', 'webp'], inputBytes: 50 * MB, responseFormat: true, outputFormat: false,
 };
 
-/** The model the backend uses when its settings name none. */
-export const DEFAULT_MODEL = 'gpt-image-1';
+export { DEFAULT_MODEL } from './describe';
 
 export function modelRules(model: string): ModelRules {
   if (model === 'dall-e-2') return DALL_E_2;

@@ -6,7 +6,8 @@
  */
 import type { FieldIssue } from '../../issues';
 import type { ImageMode, ImageRequest } from '../../image-schema';
-import { BACKEND_LABEL, type TranslationNote } from '../types';
+import type { TranslationNote } from '../types';
+import { openaiDescription } from './describe';
 import { base64ByteLength, base64Format, base64PngDimensions, FORMAT_NAME } from './image-info';
 import type { ModelRules } from './models';
 
@@ -22,7 +23,7 @@ export interface PlannedImages {
   mask?: { b64: string; format: 'png' | 'jpeg' };
 }
 
-const LABEL = BACKEND_LABEL.openai;
+const LABEL = openaiDescription.label;
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

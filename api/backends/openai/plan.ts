@@ -8,7 +8,8 @@ import type { EngineId } from '../../catalog';
 import type { FieldIssue } from '../../issues';
 import { imageDefaults, imageMode, type ImageMode, type ImageRequest } from '../../image-schema';
 import { elideImage, elideImages } from '../elide';
-import { BACKEND_LABEL, type TranslationNote, type TranslationReview } from '../types';
+import type { TranslationNote, TranslationReview } from '../types';
+import { openaiDescription } from './describe';
 import { checkImages, type UploadImage } from './plan-images';
 import { buildPrompt } from './prompt-text';
 import { listSizes, modelRules, nearestSize, sizeText, splitCount, type ModelRules } from './models';
@@ -29,7 +30,7 @@ export interface OpenAIPlan {
   mask?: { b64: string; format: 'png' | 'jpeg' };
 }
 
-const LABEL = BACKEND_LABEL.openai;
+const LABEL = openaiDescription.label;
 
 /** Fields OpenAI Images has no counterpart for, with why, in a person's words. */
 const NOT_SENT: Partial<Record<keyof ImageRequest, string>> = {
