@@ -49,6 +49,8 @@ export interface AttemptContext {
   url: string;
   /** The whole `Authorization` header value (`Bearer …`, `Basic …`), when one is sent. */
   authorization: string | undefined;
+  /** The header `authorization` goes in, when not `Authorization` (an API key's own header). */
+  authorizationHeader?: string;
   secrets: readonly string[];
   fetch: FetchLike;
   timeouts: Timeouts;
@@ -138,7 +140,7 @@ export async function openExchange(ctx: AttemptContext, spec: RequestSpec, attem
   // A Blob goes as its bytes, typed as itself (fal's storage upload).
   const raw = typeof Blob !== 'undefined' && spec.body instanceof Blob ? spec.body : undefined;
   if (spec.body !== undefined && !multipart) headers['Content-Type'] = raw === undefined ? 'application/json' : raw.type || 'application/octet-stream';
-  if (ctx.authorization !== undefined) headers.Authorization = ctx.authorization;
+  if (ctx.authorization !== undefined) headers[ctx.authorizationHeader ?? 'Authorization'] = ctx.authorization;
 
   let response: Response;
   arm('headers', timeouts.headersMs);

@@ -17,10 +17,11 @@ export interface ClientConfig {
   token?: string;
   /**
    * How `token` is sent: `bearer` (the default), `basic` for a `user:password` token sent as
-   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`), or `key` for `Authorization: Key
-   * <token>` (fal).
+   * HTTP basic authentication (AUTOMATIC1111's `--api-auth`), `key` for `Authorization: Key
+   * <token>` (fal), or `{ header }` for an API key sent as the whole value of its own header
+   * (Google's `x-goog-api-key`).
    */
-  auth?: 'bearer' | 'basic' | 'key';
+  auth?: 'bearer' | 'basic' | 'key' | { header: string };
   /** Replaces the global fetch (tests, proxies). */
   fetch?: FetchLike;
   /** Deadlines in milliseconds; defaults 180 s for the response to start, 60 s of body silence. */
@@ -84,7 +85,11 @@ function normaliseToken(token: string | undefined): string | undefined {
 }
 
 /** The `Authorization` header for the token, and every form of it that must never be shown. */
-function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | 'key'): { header?: string; secrets: string[] } {
+function authorizationFor(token: string | undefined, auth: 'bearer' | 'basic' | 'key' | { header: string }): { header?: string; secrets: string[] } {
+  if (typeof auth === 'object') {
+    const key = normaliseToken(token);
+    return key === undefined ? { secrets: [] } : { header: key, secrets: [key] };
+  }
   if (auth !== 'basic') {
     const bearer = normaliseToken(token);
     const scheme = auth === 'key' ? 'Key' : 'Bearer';
@@ -110,7 +115,9 @@ function positive(name: string, value: number): number {
 
 /** Checks the settings (throwing a TypeError or RangeError that names the bad one) and builds the shared layer. */
 export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http {
-  const { header: authorization, secrets } = authorizationFor(config.token, config.auth ?? 'bearer');
+  const auth = config.auth ?? 'bearer';
+  const { header: authorization, secrets } = authorizationFor(config.token, auth);
+  const authorizationHeader = typeof auth === 'object' ? { authorizationHeader: auth.header } : {};
   const base = normaliseBaseUrl(config.baseUrl, secrets);
   // An http(s) URL's pathname is never empty ('/' at least), so the slashes are trimmed here.
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -132,7 +139,7 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
 
   const pageOrigin = config.pageOrigin === undefined ? {} : { pageOrigin: config.pageOrigin };
   const open = (spec: RequestSpec, attempt: number, signal?: AbortSignal) => openExchange({
-    url: urlFor(spec.path), authorization, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
+    url: urlFor(spec.path), authorization, ...authorizationHeader, secrets, fetch: fetchImpl, timeouts, maxRetryAfterMs: policy.maxRetryAfterMs, ...pageOrigin,
   }, spec, attempt, signal);
 
   function parseJson<S extends z.ZodType>(exchange: Exchange, text: string, schema: S): z.infer<S> {

@@ -36,12 +36,20 @@ export interface ApiUsage {
    * token, the usual rule for English with chat tokenizers); shown as an estimate, never as a count.
    */
   chatTokensEstimated: ChatTokens;
+  /**
+   * Money, in US dollars, that image backends reported for their answers (a hosted provider's
+   * `cost`, e.g. the Gemini API's reported tokens at Google's published prices), summed over the
+   * image calls that reported it: never an estimate.
+   */
+  reportedUsd: number;
+  /** Image calls whose answer reported money (the others are not in `reportedUsd`). */
+  imageCallsWithCost: number;
 }
 
 export function emptyUsage(): ApiUsage {
   return {
     imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatTokens: { prompt: 0, completion: 0, total: 0 }, chatCallsWithoutUsage: 0,
-    chatTokensEstimated: { prompt: 0, completion: 0, total: 0 },
+    chatTokensEstimated: { prompt: 0, completion: 0, total: 0 }, reportedUsd: 0, imageCallsWithCost: 0,
   };
 }
 
@@ -70,13 +78,46 @@ export function addUsage(a: ApiUsage, b: Readonly<ApiUsage>): ApiUsage {
     a.chatTokensEstimated.completion += estimated.completion;
     a.chatTokensEstimated.total += estimated.total;
   }
+  // Likewise for reported money (absent before backends reported any).
+  a.reportedUsd += (b.reportedUsd as number | undefined) ?? 0;
+  a.imageCallsWithCost += (b.imageCallsWithCost as number | undefined) ?? 0;
   return a;
 }
 
-/** Counts an image response: `count` images made with `sampler` (the API's default when absent). */
-export function countImages(usage: ApiUsage, count: number, sampler: string | undefined): void {
+/**
+ * Counts an image response: `count` images made with `sampler` (the API's default when absent),
+ * and the money the backend reported for it, when it did.
+ */
+export function countImages(usage: ApiUsage, count: number, sampler: string | undefined, cost?: unknown): void {
   usage.images += count;
   usage.priceUnits += count * samplerPriceUnits(sampler ?? 'DDIM');
+  const amount = reportedAmount(cost);
+  if (amount !== undefined) {
+    usage.reportedUsd += amount;
+    usage.imageCallsWithCost++;
+  }
+}
+
+/** Dollars as a person reads them: $0.0390 below a dollar (image prices are cents), $12.50 above. */
+export function formatUsd(amount: number): string {
+  return `$${amount.toFixed(amount < 1 ? 4 : 2)}`;
+}
+
+/**
+ * The money line of a run or a session: what backends reported, and how many image calls that
+ * covers; undefined when none reported any.
+ */
+export function reportedMoneyText(usage: Pick<ApiUsage, 'reportedUsd' | 'imageCallsWithCost' | 'imageCalls'>): string | undefined {
+  if (!(usage.imageCallsWithCost > 0)) return undefined;
+  const all = usage.imageCallsWithCost >= usage.imageCalls;
+  return `${formatUsd(usage.reportedUsd)} reported by the backend${all ? '' : ` (${usage.imageCallsWithCost} of ${usage.imageCalls} image calls reported it)`}`;
+}
+
+/** The amount of a response's `cost: { amountUsd, reported: true }`, when it has that shape. */
+export function reportedAmount(cost: unknown): number | undefined {
+  if (typeof cost !== 'object' || cost === null) return undefined;
+  const { amountUsd, reported } = cost as { amountUsd?: unknown; reported?: unknown };
+  return reported === true && typeof amountUsd === 'number' && Number.isFinite(amountUsd) && amountUsd >= 0 ? amountUsd : undefined;
 }
 
 /**

@@ -5,9 +5,9 @@
  * - review: the executor asks it of every image node before every run (and the estimate at
  *   every edit), so it must not scan the image. Target 1 ms, the image's own encoding excluded.
  * - decodes of the input image per request: at most 1 (ComfyUI and OpenAI upload bytes; the
- *   service's API and AUTOMATIC1111 take base64 as it is: 0; fal takes this image as a data URI:
- *   0; Replicate takes it through its files API, being over its 256 KB for data URIs: 1),
- *   counted through each backend's one decode function; re-encodes: 0 (the bytes the double
+ *   service's API, AUTOMATIC1111 and Gemini take base64 as it is: 0; fal takes this image as a
+ *   data URI: 0; Replicate takes it through its files API, being over its 256 KB for data URIs:
+ *   1), counted through each backend's one decode function; re-encodes: 0 (the bytes the double
  *   received are the input's own).
  * - the check of every image an API answers with (api/image-check.ts), on that JPEG: it scans
  *   the base64 and decodes a few header and tail bytes, never the whole image: target at most half
@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { createA1111Backend } from '../api/backends/a1111/index';
 import { createComfyBackend } from '../api/backends/comfyui/index';
+import { createGoogleBackend } from '../api/backends/google/index';
 import { imageCodec as comfyCodec } from '../api/backends/comfyui/images';
 import { createFalBackend } from '../api/backends/fal/index';
 import { falCodec } from '../api/backends/fal/uploads';
@@ -33,6 +34,7 @@ import { startA1111Double } from '../tests/helpers/doubles/a1111';
 import { startComfyDouble } from '../tests/helpers/doubles/comfyui';
 import { startFalDouble } from '../tests/helpers/doubles/fal';
 import { startReplicateDouble } from '../tests/helpers/doubles/replicate';
+import { startGeminiDouble } from '../tests/helpers/doubles/gemini';
 import { startOpenAIImagesDouble } from '../tests/helpers/doubles/openai-images';
 import { median, type BenchResult, type Benchmark } from './harness';
 
@@ -101,6 +103,7 @@ const bench: Benchmark = {
     const openai = await startOpenAIImagesDouble({ apiKey: 'sk-bench-0123456789abcdef' });
     const fal = await startFalDouble({ queuePolls: 0, progressPolls: 0 });
     const replicate = await startReplicateDouble({ coldPolls: 0, steps: 0 });
+    const gemini = await startGeminiDouble();
     try {
       const backends = {
         comfyui: createComfyBackend({ baseUrl: comfy.url, names: { checkpoint: 'sd_xl_base_1.0.safetensors', assets: { 'svc:detail': 'detail.safetensors' } } }),
@@ -108,6 +111,7 @@ const bench: Benchmark = {
         openai: createOpenAIImagesBackend({ baseUrl: openai.url, token: openai.apiKey }),
         fal: createFalBackend({ baseUrl: fal.url, token: fal.apiKey }),
         replicate: createReplicateBackend({ baseUrl: replicate.url, token: replicate.token }),
+        google: createGoogleBackend({ baseUrl: gemini.url, token: gemini.apiKey }),
       };
       for (const [kind, backend] of Object.entries(backends)) {
         results.push({ name: `${kind}: review, 1024² img2img`, value: reviewMs(backend, request), unit: 'ms', target: 1, better: 'lower', note });
@@ -116,17 +120,21 @@ const bench: Benchmark = {
       const decodes = {
         comfyui: await counting(comfyCodec, 'decode', async () => void (await backends.comfyui.generate('sdxl', request))),
         a1111: [] as number[],
+        google: [] as number[],
         openai: await counting(openaiCodec, 'bytes', async () => void (await backends.openai.generate('sdxl', request))),
         fal: await counting(falCodec, 'bytes', async () => void (await backends.fal.generate('sdxl', request))),
         replicate: await counting(replicateCodec, 'bytes', async () => void (await backends.replicate.generate('sdxl', request))),
       };
       await backends.a1111.generate('sdxl', request);
+      await backends.google.generate('sdxl', request);
+      type GeminiBody = { contents: { parts: { inlineData?: { data: string } }[] }[] };
       const received = {
         comfyui: comfy.received.uploads.at(-1)?.bytes,
         a1111: a1111.generations.at(-1)?.fields.init_images,
         openai: openai.received.at(-1)?.files?.find((f) => f.field.startsWith('image'))?.bytes,
         fal: fal.jobs.at(-1)?.input.image_url,
         replicate: [...replicate.files.entries()].find(([key]) => key.startsWith('files/'))?.[1].bytes,
+        google: (gemini.received.at(-1)?.json as GeminiBody | undefined)?.contents[0]?.parts[0]?.inlineData?.data,
       };
       const same = (bytes: Uint8Array | undefined) => bytes !== undefined && Buffer.compare(Buffer.from(bytes), jpeg) === 0;
       const untouched = {
@@ -135,15 +143,16 @@ const bench: Benchmark = {
         openai: same(received.openai),
         fal: received.fal === `data:image/jpeg;base64,${init}`,
         replicate: same(received.replicate),
+        google: received.google === init,
       };
-      const how = { comfyui: 'bytes uploaded', a1111: 'base64 sent as it came', openai: 'bytes uploaded', fal: 'base64 sent as it came, in a data URI', replicate: 'bytes uploaded to its files API' };
-      for (const kind of ['comfyui', 'a1111', 'openai', 'fal', 'replicate'] as const) {
+      const how = { comfyui: 'bytes uploaded', a1111: 'base64 sent as it came', openai: 'bytes uploaded', fal: 'base64 sent as it came, in a data URI', replicate: 'bytes uploaded to its files API', google: 'base64 sent as it came' };
+      for (const kind of ['comfyui', 'a1111', 'openai', 'fal', 'replicate', 'google'] as const) {
         const count = decodes[kind].filter((length) => length === init.length).length;
         results.push({ name: `${kind}: input image decodes per request`, value: count, unit: '', target: 1, better: 'lower', note: how[kind] });
         results.push({ name: `${kind}: input image re-encodes per request`, value: untouched[kind] ? 0 : 1, unit: '', target: 0, better: 'lower', note: untouched[kind] ? 'the double received the input\'s own bytes' : 'the double received other bytes' });
       }
     } finally {
-      await Promise.all([comfy.close(), a1111.close(), openai.close(), fal.close(), replicate.close()]);
+      await Promise.all([comfy.close(), a1111.close(), openai.close(), fal.close(), replicate.close(), gemini.close()]);
     }
     return results;
   },

@@ -16,6 +16,7 @@ import { withoutDistinctiveSecrets } from '../api/redact';
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
 import { routeImageRequests, withListedNames } from '../api/backends/index';
+import { reportedMoneyText } from '../api/usage';
 import { apisUsedBy } from '../nodes/api-use';
 import { listRoutedNames } from './listed';
 import { nodeWebSocket } from '../server/node-websocket';
@@ -170,7 +171,8 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
     // The run's own warnings (a cache that failed, a chat stream that closed without [DONE]).
     for (const warning of summary?.warnings ?? []) say(`warning: ${warning}`);
     for (const problem of problems) say(`error: ${problem}`);
-    return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0 });
+    const money = summary === undefined ? undefined : reportedMoneyText(summary.usage);
+    return report(written, { say, shownDir, interrupted, writeFailed: problems.length > 0, ...(money === undefined ? {} : { money }) });
   } finally {
     await endpoints.close();
   }
@@ -183,7 +185,7 @@ async function writeManifest(path: string, manifest: Manifest, secrets: readonly
 }
 
 /** The closing lines on stderr, and the exit code. */
-function report(m: Manifest, o: { say: (text: string) => void; shownDir: string; interrupted: boolean; writeFailed: boolean }): number {
+function report(m: Manifest, o: { say: (text: string) => void; shownDir: string; interrupted: boolean; writeFailed: boolean; money?: string }): number {
   const records = Object.values(m.nodes);
   const count = (status: string) => records.filter((r) => r.status === status).length;
   const cached = records.filter((r) => r.cached).length;
@@ -200,6 +202,7 @@ function report(m: Manifest, o: { say: (text: string) => void; shownDir: string;
     return EXIT.failed;
   }
   const cachedNote = cached > 0 ? `, ${cached} from the cache` : '';
-  o.say(`done in ${took}: ${records.length} node${records.length === 1 ? '' : 's'}${cachedNote}, ${m.apiCalls} API call${m.apiCalls === 1 ? '' : 's'}; ${files}`);
+  const money = o.money === undefined ? '' : ` (${o.money})`;
+  o.say(`done in ${took}: ${records.length} node${records.length === 1 ? '' : 's'}${cachedNote}, ${m.apiCalls} API call${m.apiCalls === 1 ? '' : 's'}${money}; ${files}`);
   return o.writeFailed ? EXIT.failed : EXIT.ok;
 }

@@ -9,6 +9,7 @@ import { a1111Description } from './a1111/describe';
 import { comfyDescription } from './comfyui/describe';
 import { defineBackends, registryOf } from './describe';
 import { falDescription } from './fal/describe';
+import { googleDescription } from './google/describe';
 import { openaiDescription } from './openai/describe';
 import { replicateDescription } from './replicate/describe';
 import { serviceDescription } from './service/describe';
@@ -20,6 +21,7 @@ export const BACKENDS = defineBackends([
   { description: openaiDescription, load: () => import('./openai/index').then((m) => m.createOpenAIImagesBackend) },
   { description: falDescription, load: () => import('./fal/index').then((m) => m.createFalBackend) },
   { description: replicateDescription, load: () => import('./replicate/index').then((m) => m.createReplicateBackend) },
+  { description: googleDescription, load: () => import('./google/index').then((m) => m.createGoogleBackend) },
 ]);
 
 /** A backend's id: `service`, `comfyui`… (settings, `--image-backend`, `ATELIER_IMAGE_BACKEND`). */

@@ -2,6 +2,7 @@
  * The last run's summary in the run panel: what it made, what the cache saved, what failed; after
  * a batch, also what the whole batch made (the figures below it are the last run's).
  */
+import { reportedMoneyText } from '../../api/usage';
 import type { RunSummary as Summary } from '../../workers/events';
 import { chatTokensText, formatDuration, plural } from './format';
 import type { BatchRecord } from './queue';
@@ -56,6 +57,12 @@ export function RunSummary({ summary, batch }: { summary: Summary; batch?: Batch
             <>
               <dt>Images made</dt>
               <dd>{summary.usage.images} ({plural(summary.usage.priceUnits, 'price unit')})</dd>
+            </>
+          )}
+          {reportedMoneyText(summary.usage) !== undefined && (
+            <>
+              <dt>Money</dt>
+              <dd title="What the image backend reported for its answers (the Gemini API: the tokens it reported at Google's published prices), not an estimate">{reportedMoneyText(summary.usage)}</dd>
             </>
           )}
           {summary.usage.chatCalls > 0 && (

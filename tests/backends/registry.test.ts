@@ -22,7 +22,7 @@ const noFile = { HOME: '/nonexistent-atelier-home' };
 
 describe('the backend registry', () => {
   it('names each backend once, the service first, and the kinds, labels and addresses come from the descriptions', () => {
-    expect(BACKEND_KINDS).toEqual(['service', 'comfyui', 'a1111', 'openai', 'fal', 'replicate']);
+    expect(BACKEND_KINDS).toEqual(['service', 'comfyui', 'a1111', 'openai', 'fal', 'replicate', 'google']);
     expect(BACKEND_LABEL.comfyui).toBe('ComfyUI');
     expect(DEFAULT_BASE_URL.a1111).toBe('http://127.0.0.1:7860');
     expect(() => defineBackends([...BACKENDS, BACKENDS[1]!])).toThrow(/'comfyui' is registered twice/);
@@ -44,9 +44,9 @@ describe('the backend registry', () => {
 
   it("is in the CLI's --help, with its summary, address, credential and the name flags it uses", () => {
     const help = usageText(WITH_MADE_UP);
-    expect(help).toMatch(/--image-backend KIND[\s\S]*comfyui, a1111, openai, fal, replicate,\s+made-up\./);
+    expect(help).toMatch(/--image-backend KIND[\s\S]*comfyui, a1111, openai, fal,\s+replicate, google, made-up\./);
     expect(help).toMatch(/made-up {13}a hosted image API that exists only in the tests\. At[\s\S]*https:\/\/images\.made-up\.invalid; ATELIER_BACKEND_TOKEN: API key\./);
-    expect(help).toMatch(/--image-model \[ENGINE=\]NAME[\s\S]*Used by OpenAI Images \(optional, default[\s\S]*gpt-image-1\), fal \(optional\), Replicate \(optional\), Made-up Cloud\s+\(recommended\)\./);
+    expect(help).toMatch(/--image-model \[ENGINE=\]NAME[\s\S]*Used by OpenAI Images \(optional, default[\s\S]*gpt-image-1\), fal \(optional\), Replicate \(optional\),[\s\S]*Google Gemini API \(optional, default[\s\S]*gemini-2\.5-flash-image\),[\s\S]*Made-up Cloud\s+\(recommended\)\./);
     expect(usageText(BACKENDS)).not.toContain('made-up');
   });
 
@@ -57,7 +57,7 @@ describe('the backend registry', () => {
       sd: { kind: 'made-up', baseUrl: 'https://images.made-up.invalid', names: { model: 'made-up/sd15' } },
       'controlnet-sdxl': { kind: 'made-up', baseUrl: 'https://images.made-up.invalid' },
     });
-    await expect(resolveBackends({ kind: 'made-up', checkpoints: [], assets: [] }, '/')).rejects.toThrow(/--image-backend must be one of service, comfyui, a1111, openai, fal, replicate$/);
+    await expect(resolveBackends({ kind: 'made-up', checkpoints: [], assets: [] }, '/')).rejects.toThrow(/--image-backend must be one of service, comfyui, a1111, openai, fal, replicate, google$/);
   });
 
   it('its required key is asked for before a run starts, by the CLI and by the server', () => {
@@ -71,10 +71,10 @@ describe('the backend registry', () => {
     expect(() => loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' }, WITH_MADE_UP)).toThrow(`the sdxl engine goes to Made-up Cloud, which needs its API key: set ATELIER_BACKEND_TOKEN or the config file's "backendToken"`);
     const { forwarder } = loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up', ATELIER_BACKEND_TOKEN: 'key-1' }, WITH_MADE_UP).config;
     expect(forwarder.imageBackends.sdxl).toEqual({ kind: 'made-up', baseUrl: 'https://images.made-up.invalid' });
-    expect(() => loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' })).toThrow(/is not a backend; use one of comfyui, a1111, openai, fal, replicate$/);
-    expect(() => loadConfig({ ...noFile, ATELIER_BACKEND_URL: 'http://x.invalid' }, WITH_MADE_UP)).toThrow('needs ATELIER_IMAGE_BACKEND (comfyui, a1111, openai, fal, replicate or made-up)');
+    expect(() => loadConfig({ ...noFile, ATELIER_IMAGE_BACKEND: 'made-up' })).toThrow(/is not a backend; use one of comfyui, a1111, openai, fal, replicate, google$/);
+    expect(() => loadConfig({ ...noFile, ATELIER_BACKEND_URL: 'http://x.invalid' }, WITH_MADE_UP)).toThrow('needs ATELIER_IMAGE_BACKEND (comfyui, a1111, openai, fal, replicate, google or made-up)');
     const [choose, url, token] = backendSettings(WITH_MADE_UP);
-    expect(choose?.meaning).toContain('openai (OpenAI Images), fal (fal), replicate (Replicate) or made-up (Made-up Cloud).');
+    expect(choose?.meaning).toContain('openai (OpenAI Images), fal (fal), replicate (Replicate), google (Google Gemini API) or made-up (Made-up Cloud).');
     expect(url?.meaning).toContain('Made-up Cloud https://images.made-up.invalid');
     expect(token?.meaning).toContain('Made-up Cloud: API key');
   });
@@ -82,7 +82,7 @@ describe('the backend registry', () => {
   it('the docs list it and give it a column of the names table', () => {
     expect(backendList(WITH_MADE_UP)).toContain('| Made-up Cloud | `made-up` | a hosted image API that exists only in the tests | https://images.made-up.invalid | API key, required | no: it sends no CORS headers |');
     const table = namesTable(WITH_MADE_UP).split('\n');
-    expect(table[0]).toBe('| setting | meaning | ComfyUI | AUTOMATIC1111 / Forge | OpenAI Images | fal | Replicate | Made-up Cloud |');
+    expect(table[0]).toBe('| setting | meaning | ComfyUI | AUTOMATIC1111 / Forge | OpenAI Images | fal | Replicate | Google Gemini API | Made-up Cloud |');
     expect(table.find((row) => row.startsWith('| `model` |'))).toMatch(/\| recommended, per engine, defaults sdxl `made-up\/sdxl-turbo` \|$/);
     expect(table.find((row) => row.startsWith('| `checkpoint` |'))).toMatch(/\| not used \|$/);
   });

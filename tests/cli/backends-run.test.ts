@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWorkflow } from '../../workflow/embed/index';
 import { startA1111Double, type A1111Double } from '../helpers/doubles/a1111';
 import { startComfyDouble, type ComfyDouble } from '../helpers/doubles/comfyui';
+import { startGeminiDouble, type GeminiDouble } from '../helpers/doubles/gemini';
 import { startOpenAIImagesDouble, type OpenAIImagesDouble } from '../helpers/doubles/openai-images';
 import { EXAMPLES, example, onlyRunDir, readManifest, runCli } from './helpers';
 
@@ -29,13 +30,15 @@ interface BackendUnderTest {
 let openai: OpenAIImagesDouble;
 let a1111: A1111Double;
 let comfy: ComfyDouble;
+let gemini: GeminiDouble;
 beforeAll(async () => {
+  gemini = await startGeminiDouble();
   comfy = await startComfyDouble();
   openai = await startOpenAIImagesDouble({ apiKey: 'sk-test-backend-key-0123456789' });
   a1111 = await startA1111Double({ apiAuth: 'painter:s3cret-pass', controlnetModels: ['diffusers_xl_canny_full [2b69fca4]'] });
 });
 afterAll(async () => {
-  await Promise.all([openai.close(), a1111.close(), comfy.close()]);
+  await Promise.all([openai.close(), a1111.close(), comfy.close(), gemini.close()]);
 });
 
 const BACKENDS: BackendUnderTest[] = [
@@ -56,6 +59,13 @@ const BACKENDS: BackendUnderTest[] = [
     env: () => ({ ATELIER_BACKEND_TOKEN: openai.apiKey }),
     imageRequests: () => openai.received.filter((r) => r.path.startsWith('/v1/images/')).length,
     refuses: { 'controlnet-from-image': /OpenAI Images cannot take this request: .*ControlNet/ },
+  },
+  {
+    kind: 'google',
+    flags: () => ['--image-backend', 'google', '--backend-url', gemini.url],
+    env: () => ({ ATELIER_BACKEND_TOKEN: gemini.apiKey }),
+    imageRequests: () => gemini.received.filter((r) => r.path.endsWith(':generateContent')).length,
+    refuses: { 'controlnet-from-image': /Google Gemini API cannot take this request: .*ControlNet/ },
   },
   {
     kind: 'a1111',
@@ -114,5 +124,13 @@ describe.each(BACKENDS)('the examples on the $kind backend', (backend) => {
       expect(a[file]).toBeDefined();
       expect(b[file]).toBe(a[file]);
     }
+  });
+});
+
+describe('money on the Gemini backend', () => {
+  it('the run\'s closing line adds up what the API reported, at Google\'s published prices', async () => {
+    const result = await runCli(['run', example('variations'), '--image-backend', 'google', '--backend-url', gemini.url], { env: { ATELIER_BACKEND_TOKEN: gemini.apiKey } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/API calls? \(\$0\.\d{4} reported by the backend\);/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportedMoneyText } from '../../api/usage';
 import { batchText } from '../../src/run/RunSummary';
 import type { RunSummary } from '../../workers/events';
 
@@ -16,5 +17,13 @@ describe('the batch line of the run summary', () => {
   it('says how far a stopped batch got', () => {
     const text = batchText({ count: 4, summaries: [run('succeeded', 1, 1, 1, 500), run('cancelled', 1, 0, 0, 100)] });
     expect(text).toBe('Batch stopped after 1 of 4 runs, 2 calls, 1 image (1 price unit), 0.6 s in all. The figures below are the last run\'s.');
+  });
+});
+
+describe('the money line of the run summary', () => {
+  it('says what the backends reported, and how many image calls that covers; nothing when none did', () => {
+    expect(reportedMoneyText({ reportedUsd: 0, imageCallsWithCost: 0, imageCalls: 3 })).toBeUndefined();
+    expect(reportedMoneyText({ reportedUsd: 0.0780093, imageCallsWithCost: 2, imageCalls: 2 })).toBe('$0.0780 reported by the backend');
+    expect(reportedMoneyText({ reportedUsd: 12.5, imageCallsWithCost: 2, imageCalls: 3 })).toBe('$12.50 reported by the backend (2 of 3 image calls reported it)');
   });
 });

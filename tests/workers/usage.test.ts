@@ -59,6 +59,7 @@ describe('run usage', () => {
     expect(summary.usage).toEqual({
       imageCalls: 3, chatCalls: 1, images: 6, priceUnits: 3 + 2 * 2 + 1,
       chatTokens: { prompt: 20, completion: 2, total: 22 }, chatCallsWithoutUsage: 0, chatTokensEstimated: { prompt: 0, completion: 0, total: 0 },
+      reportedUsd: 0, imageCallsWithCost: 0,
     });
     expect(summary.apiCalls).toBe(4);
   });
@@ -83,6 +84,19 @@ describe('run usage', () => {
     countChatUsage(usage, undefined, { sent: 'x'.repeat(40), received: 'y'.repeat(8) });
     countChatUsage(usage, { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 }, { sent: 'ignored', received: 'ignored' });
     expect(usage).toMatchObject({ chatCallsWithoutUsage: 2, chatTokens: { total: 8 }, chatTokensEstimated: { prompt: 10, completion: 2, total: 12 } });
+  });
+
+  it('adds up the money image backends reported, only from answers that reported it in its shape', async () => {
+    const costs = new Map<string, unknown>([['p1', { amountUsd: 0.039, reported: true }], ['p3', { amountUsd: 'a lot', reported: true }], ['p4', { amountUsd: 0.134, reported: true, basis: 'tokens' }]]);
+    const image: ImageClient = {
+      generate: (_engine, request) => Promise.resolve({ images: [{ image_b64: fakeImageB64('x') }], ...(costs.has(request.prompt) ? { cost: costs.get(request.prompt) } : {}) }),
+    };
+    const executor = createExecutor({ registry, api: { image, chat: chatClient() }, settings: testSettings });
+    const summary = await executor.run(workflow([1, 2, 3, 4].map((i) => [`t${i}`, 'text-to-image', { prompt: `p${i}`, seed: i }] as [string, string, Record<string, unknown>])));
+    expect(summary.usage.imageCallsWithCost).toBe(2);
+    expect(summary.usage.reportedUsd).toBeCloseTo(0.173, 12);
+    const session = addRunToSession(emptySessionUsage(), summary);
+    expect(session.used.reportedUsd).toBeCloseTo(0.173, 12);
   });
 
   it('counts a failed request as a call that made no images', async () => {

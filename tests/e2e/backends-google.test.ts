@@ -1,0 +1,52 @@
+/**
+ * Google's Gemini API called straight from the browser, set up in Settings as a person does (the
+ * double answers any page's origin, as Google's front end does): the cost panel says what Gemini
+ * changes, the starter workflow runs to images, the key goes in x-goog-api-key only (never in a
+ * URL) and stays in its settings key, and the run summary shows the money the API reported.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startGeminiDouble, type GeminiDouble } from '../helpers/doubles/gemini';
+import { backendNotes, storedByPage } from './backend-helpers';
+import { editorSession } from './fixtures';
+import { downloadBytes } from './pages/editor';
+import { SettingsDialog } from './pages/settings';
+
+const session = editorSession();
+let gemini: GeminiDouble | undefined;
+afterEach(async () => {
+  await gemini?.close();
+  gemini = undefined;
+});
+
+describe('Google Gemini API, directly from the browser', () => {
+  it('runs the starter on the key entered for it, says what it changes and the money reported, and keeps the key in its settings key only', async () => {
+    gemini = await startGeminiDouble();
+    const editor = await session.open();
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.chooseBackend('Google Gemini API');
+    await settings.enterBackendField('Base URL', gemini.url);
+    await settings.enterBackendField('API key', gemini.apiKey);
+    await settings.close();
+
+    const notes = await backendNotes(editor);
+    expect(notes[0]).toMatch(/^Text to image on Google Gemini API: .*Style preset: 'cinematic' is added to the prompt/);
+    expect(notes[1]).toMatch(/^Image to image on Google Gemini API: .*Strength: 0\.55 is said in words/);
+    expect(await editor.runToEnd()).toBe('Run finished');
+    expect(await editor.node('Image to image').images.count()).toBe(1);
+    const calls = gemini.received.filter((r) => r.method === 'POST');
+    expect(calls.map((r) => `${r.path}${r.query} ${r.apiKey ?? ''} ${r.authorization ?? ''}`)).toEqual([
+      `/v1beta/models/gemini-2.5-flash-image:generateContent ${gemini.apiKey} `,
+      `/v1beta/models/gemini-2.5-flash-image:generateContent ${gemini.apiKey} `,
+    ]);
+    await editor.runPanel.getByText(/^\$0\.\d{4} reported by the backend$/).waitFor();
+
+    const stored = await storedByPage(editor.page);
+    expect(stored.session['atelier.backend-credentials.v1']).toBe(JSON.stringify({ 'all:google': gemini.apiKey }));
+    const elsewhere = { ...stored.local, ...stored.session, 'atelier.backend-credentials.v1': '' };
+    expect(JSON.stringify(elsewhere)).not.toContain(gemini.apiKey);
+    expect(stored.indexedDb).not.toContain(gemini.apiKey);
+    const saved = (await downloadBytes(await editor.save())).toString('utf8');
+    expect(saved).not.toContain(gemini.apiKey);
+    expect(saved).not.toMatch(/google|gemini|backend/i);
+  });
+});
