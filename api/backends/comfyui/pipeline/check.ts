@@ -58,7 +58,8 @@ function stemGuess(name: string, names: readonly string[]): string | undefined {
 export function checkPipeline(graph: PipelineGraph, info: ObjectInfo | undefined, fed: readonly ChoiceTarget[] = []): PipelineProblem[] {
   const problems = pathProblems(graph);
   if (info === undefined) return problems;
-  const isFed = (node: string, input: string) => fed.some((t) => t.node === node && t.input === input);
+  const fedKeys = new Set(fed.map((t) => `${t.node}\0${t.input}`));
+  const isFed = (node: string, input: string) => fedKeys.has(`${node}\0${input}`);
   for (const node of graph.nodes.values()) {
     const cls = info.get(node.classType);
     const label = nodeLabel(node);
