@@ -7,6 +7,7 @@ import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './cha
 import type { ImageRequest, ImageResponse } from './image';
 import type { RetryNotice } from './retry';
 import type { ImageCallOptions, TranslationReview } from './backends/types';
+import type { RunPipeline } from './backends/comfyui/pipeline/request';
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
@@ -27,6 +28,11 @@ export interface ImageClient {
    * refusing it), found without sending anything. Absent (or undefined): sent as it is.
    */
   review?(engine: EngineId, request: ImageRequest): TranslationReview | undefined;
+  /**
+   * Runs a whole ComfyUI workflow, where a ComfyUI backend is chosen (for any engine). Absent:
+   * no backend here can, and a pipeline node says so before the run.
+   */
+  runPipeline?: RunPipeline;
 }
 
 /** One piece of a streamed completion. */

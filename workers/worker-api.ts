@@ -19,6 +19,7 @@ import type { ImageData } from '../nodes/types';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
+import { reviewOf } from './backend-review';
 import { laterRuns } from './batch-estimate';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import type { RunSummary } from './events';
@@ -201,7 +202,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         settings.backendCredentials,
         deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
       );
-      const review = image.review?.bind(image);
+      const review = reviewOf(image);
       executor = createExecutor({
         registry: deps.registry,
         api: { image, chat: deps.createChatClient({ baseUrl: settings.textBaseUrl, ...auth }) },
@@ -213,7 +214,7 @@ export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {
         secrets: [...(token === undefined ? [] : [token]), ...credentials],
         cacheScope: scope,
       });
-      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }) };
+      estimateDeps = { settings: { chatModel: settings.chatModel }, cacheScope: scope, review };
     },
 
     async run(workflow, options, onEvent, confirmFanOut) {

@@ -29,7 +29,8 @@ describe('registry', () => {
   it('refuses malformed definitions', () => {
     expect(() => createRegistry([{ ...textNode, type: 'Text Node' }])).toThrow('must be lower-case');
     expect(() => createRegistry([{ ...textNode, version: 0 }])).toThrow('version 0');
-    const twice = { ...textNode, outputs: [textNode.outputs[0]!, textNode.outputs[0]!] };
+    const output = { name: 'text', kind: 'text' as const, label: 'Text' };
+    const twice = { ...textNode, outputs: [output, output] };
     expect(() => createRegistry([twice])).toThrow("declares output port 'text' twice");
   });
 
