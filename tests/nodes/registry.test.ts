@@ -6,12 +6,12 @@ import { textNode } from '../../nodes/text';
 import type { AnyNodeDefinition } from '../../nodes/types';
 
 const ALL = [
-  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge',
+  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'comfy-workflow',
   'preview', 'contact-sheet',
 ];
 
 describe('registry', () => {
-  it('lists all twelve nodes once, in palette order', () => {
+  it('lists all thirteen nodes once, in palette order', () => {
     expect(registry.list().map((d) => d.type)).toEqual(ALL);
     for (const type of ALL) {
       expect(registry.has(type)).toBe(true);
@@ -38,7 +38,7 @@ describe('registry', () => {
     expect(registry.byCategory().map((c) => [c.id, c.nodes.map((d) => d.type)])).toEqual([
       ['input', ['image-loader']],
       ['text', ['text', 'chat-prompt-writer', 'split-text', 'join-text']],
-      ['image', ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']],
+      ['image', ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'comfy-workflow']],
       ['output', ['preview', 'contact-sheet']],
     ]);
   });
