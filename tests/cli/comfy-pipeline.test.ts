@@ -1,6 +1,7 @@
 /**
  * A ComfyUI workflow as a node, run from the CLI on the ComfyUI double: the Chat prompt writer
- * feeds the FLUX.1 dev workflow's prompt port, `--set` reaches its fields, the manifest keeps the workflow as sent, its classes and ComfyUI's file names;
+ * feeds the FLUX.1 dev workflow's prompt port, `--set` reaches its fields, a chat list fans the
+ * SD 3.5 workflow out into a contact sheet, the manifest keeps the workflow as sent, its classes and ComfyUI's file names;
  * without a ComfyUI backend the node is a problem before the run; a custom node a stock ComfyUI
  * lacks is named with its pack before anything is queued.
  */
@@ -16,7 +17,7 @@ import { onlyRunDir, readManifest, runCli, tempDir } from './helpers';
 
 let comfy: ComfyDouble;
 beforeAll(async () => {
-  comfy = await startComfyDouble({ unets: ['flux1-dev.safetensors'], textEncoders: ['clip_l.safetensors', 't5xxl_fp16.safetensors'], vaes: ['ae.safetensors'] });
+  comfy = await startComfyDouble({ checkpoints: ['sd_xl_base_1.0.safetensors', 'sd3.5_large_fp8_scaled.safetensors'], unets: ['flux1-dev.safetensors'], textEncoders: ['clip_l.safetensors', 't5xxl_fp16.safetensors'], vaes: ['ae.safetensors'] });
 });
 afterAll(() => comfy.close());
 
@@ -82,7 +83,35 @@ describe('a ComfyUI workflow node from the CLI', () => {
     expect(again.code).toBe(0);
     expect(comfy.received.prompts.length).toBe(before + 2);
     expect((comfy.received.prompts.at(-1)?.prompt as Record<string, { inputs: Record<string, unknown> }>)['25']?.inputs.noise_seed).toBe(8);
-  });
+  }, 120_000);
+
+  it('fans the SD 3.5 workflow out over a chat list, into a contact sheet', async () => {
+    const params = comfyWorkflowParams(importPipeline({ api: fixtureText('sd35', 'api') }, { info: recordedObjectInfo() }), 'sd3.5_simple_example.png');
+    params.fields = params.fields.map((f) => (f.name === 'prompt' ? { ...f, as: 'port' as const } : f));
+    delete params.values.prompt;
+    Object.assign(params.values, { width: 64, height: 64 });
+    const workflow = fluxWorkflow();
+    workflow.nodes = [
+      { id: 'writer', type: 'chat-prompt-writer', position: { x: 0, y: 0 }, params: { max_tokens: 200, answer_as: 'lines', user: 'Write eight short image prompts about a harbour at dusk, one per line.' } },
+      { id: 'sd35', type: 'comfy-workflow', position: { x: 300, y: 0 }, params },
+      { id: 'sheet', type: 'contact-sheet', position: { x: 600, y: 0 }, params: { cell_size: 64 } },
+    ];
+    workflow.edges = [
+      { id: 'e1', source: { node: 'writer', port: 'items' }, target: { node: 'sd35', port: 'prompt' } },
+      { id: 'e2', source: { node: 'sd35', port: 'images' }, target: { node: 'sheet', port: 'images' } },
+      { id: 'e3', source: { node: 'writer', port: 'items' }, target: { node: 'sheet', port: 'captions' } },
+    ];
+    const { cwd, file } = write(workflow);
+    const before = comfy.received.prompts.length;
+    const run = await runCli(['run', file, ...comfyFlags()], { cwd });
+    expect(run.stderr).not.toMatch(/failed/);
+    expect(run.code).toBe(0);
+    const sent = comfy.received.prompts.slice(before).map((p) => (p.prompt as Record<string, { inputs: Record<string, unknown> }>)['16']?.inputs.text);
+    // One queued workflow per item of the list, each with its own prompt.
+    expect(sent.length).toBeGreaterThan(1);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(readdirSync(onlyRunDir(cwd)).filter((f) => f.startsWith('sheet'))).toHaveLength(1);
+  }, 120_000);
 
   it('names the fields --set can reach when one is misspelt', async () => {
     const { cwd, file } = write(fluxWorkflow());
