@@ -1,12 +1,13 @@
 /**
  * A ComfyUI workflow as a node, run from the CLI on the ComfyUI double: the Chat prompt writer
  * feeds the FLUX.1 dev workflow's prompt port, `--set` reaches its fields, a chat list fans the
- * SD 3.5 workflow out into a contact sheet, the manifest keeps the workflow as sent, its classes and ComfyUI's file names;
+ * SD 3.5 workflow out into a contact sheet, an SDXL picture goes through an upscale workflow, the manifest keeps the workflow as sent, its classes and ComfyUI's file names;
  * without a ComfyUI backend the node is a problem before the run; a custom node a stock ComfyUI
  * lacks is named with its pack before anything is queued.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPipeline } from '../../api/backends/comfyui/pipeline/import';
 import { comfyWorkflowParams } from '../../nodes/comfy-workflow';
@@ -111,6 +112,32 @@ describe('a ComfyUI workflow node from the CLI', () => {
     expect(sent.length).toBeGreaterThan(1);
     expect(new Set(sent).size).toBe(sent.length);
     expect(readdirSync(onlyRunDir(cwd)).filter((f) => f.startsWith('sheet'))).toHaveLength(1);
+  }, 120_000);
+
+  it('feeds an SDXL picture into an upscale workflow, which uploads it by content and doubles it', async () => {
+    const upscale = {
+      1: { class_type: 'LoadImage', inputs: { image: 'example.png' }, _meta: { title: 'Picture' } },
+      2: { class_type: 'UpscaleModelLoader', inputs: { model_name: 'RealESRGAN_x2.pth' } },
+      3: { class_type: 'ImageUpscaleWithModel', inputs: { upscale_model: ['2', 0], image: ['1', 0] } },
+      4: { class_type: 'SaveImage', inputs: { images: ['3', 0], filename_prefix: 'upscaled' }, _meta: { title: 'Upscaled' } },
+    };
+    const workflow = fluxWorkflow();
+    workflow.nodes = [
+      { id: 'draw', type: 'text-to-image', position: { x: 0, y: 0 }, params: { engine: 'sdxl', prompt: 'a lighthouse', width: 1024, height: 1024, seed: 3, steps: 4 } },
+      { id: 'up', type: 'comfy-workflow', position: { x: 300, y: 0 }, params: comfyWorkflowParams(importPipeline({ api: JSON.stringify(upscale) }), 'upscale.json') },
+    ];
+    workflow.edges = [{ id: 'e', source: { node: 'draw', port: 'image' }, target: { node: 'up', port: 'image' } }];
+    const { cwd, file } = write(workflow);
+    const uploads = comfy.received.uploads.length;
+    const run = await runCli(['run', file, ...comfyFlags(), '--checkpoint', 'sdxl=sd_xl_base_1.0.safetensors'], { cwd });
+    expect(run.stderr).not.toMatch(/failed/);
+    expect(run.code).toBe(0);
+    const sent = comfy.received.prompts.at(-1)?.prompt as Record<string, { inputs: Record<string, unknown> }>;
+    expect(sent['1']?.inputs.image).toMatch(/^atelier-[0-9a-f]{32}\.png$/);
+    expect(comfy.received.uploads.slice(uploads).map((u) => u.name)).toEqual([sent['1']?.inputs.image]);
+    const out = readdirSync(onlyRunDir(cwd)).filter((f) => f.startsWith('up-'));
+    expect(out).toHaveLength(1);
+    expect((await sharp(join(onlyRunDir(cwd), out[0]!)).metadata()).width).toBe(2048);
   }, 120_000);
 
   it('names the fields --set can reach when one is misspelt', async () => {
