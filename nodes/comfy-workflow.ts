@@ -99,7 +99,8 @@ export const comfyWorkflowNode: NodeDefinition<ComfyWorkflowParams> = {
   category: 'image',
   description: 'Runs a whole ComfyUI workflow on a ComfyUI backend; the inputs you choose become fields and ports, its save nodes outputs.',
   params,
-  mainFields: [],
+  // The chosen fields' own form is not built yet: the node shows where its workflow came from.
+  mainFields: ['source'],
   backend: 'comfyui',
   inputs: (p) => portsOfChoices(p.fields),
   outputs: (p) => p.outputs.map((o) => ({ name: o.name, kind: o.kind, label: o.label })),
