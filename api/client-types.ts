@@ -7,6 +7,7 @@ import type { ChatCompletion, ChatRequest, ChatUsage, FinishReason } from './cha
 import type { ImageRequest, ImageResponse } from './image';
 import type { RetryNotice } from './retry';
 import type { ImageCallOptions, PriceQuote, TranslationReview } from './backends/types';
+import type { RunPipeline } from './backends/comfyui/pipeline/request';
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
@@ -29,6 +30,11 @@ export interface ImageClient {
   review?(engine: EngineId, request: ImageRequest): TranslationReview | undefined;
   /** What the backend behind `engine` quotes for `request`, sending nothing. Absent (or undefined): no price is quoted. */
   price?(engine: EngineId, request: ImageRequest): PriceQuote | undefined;
+  /**
+   * Runs a whole ComfyUI workflow, where a ComfyUI backend is chosen (for any engine). Absent:
+   * no backend here can, and a pipeline node says so before the run.
+   */
+  runPipeline?: RunPipeline;
 }
 
 /** One piece of a streamed completion. */

@@ -14,6 +14,17 @@ export interface Override {
   nodeId: string;
   param: string;
   value: unknown;
+  /** A ComfyUI workflow node's chosen field: the value goes into its `values` under this name. */
+  field?: string;
+}
+
+/** The field names a ComfyUI workflow node's file declares (checked against the node's rule, as they are data). */
+function pipelineFields(node: WorkflowNode): string[] {
+  const fields = node.type === 'comfy-workflow' && Array.isArray(node.params.fields) ? node.params.fields as unknown[] : [];
+  return fields.flatMap((f) => {
+    const c = f as { name?: unknown; as?: unknown };
+    return typeof c.name === 'string' && /^[a-z][a-z0-9_]{0,47}$/.test(c.name) && c.as === 'field' ? [c.name] : [];
+  });
 }
 
 /**
@@ -65,8 +76,18 @@ export function parseOverrides(workflow: Workflow, registry: NodeRegistry, sets:
     if (shape === undefined && registry.get(node.type) === undefined) {
       throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' has type '${node.type}', which this build does not know`);
     }
+    if (pipelineFields(node).includes(param) && (shape === undefined || !Object.hasOwn(shape, param))) {
+      // A text or choice field takes the text as it is (`--set w.prompt=42` is the prompt "42").
+      const kind = (node.params.fields as { name?: unknown; kind?: unknown }[]).find((f) => f.name === param)?.kind;
+      const raw = set.slice(eq + 1);
+      return { nodeId: node.id, param: 'values', field: param, value: kind === 'text' || kind === 'choice' ? raw : parseValue(raw, undefined) };
+    }
     // Own keys only: 'toString' or 'constructor' is in every object, and no parameter of any node.
     if (shape !== undefined && !Object.hasOwn(shape, param)) {
+      const fields = pipelineFields(node);
+      if (node.type === 'comfy-workflow') {
+        throw new UsageError(`--set ${node.id}.${param}: the ComfyUI workflow '${node.id}' has no field '${param}'; its fields are ${fields.join(', ') || 'none'}`);
+      }
       throw new UsageError(`--set ${node.id}.${param}: node '${node.id}' (${node.type}) has no parameter '${param}'; its parameters are ${Object.keys(shape).join(', ')}`);
     }
     return { nodeId: node.id, param, value: parseValue(set.slice(eq + 1), ownValue(shape, param)) };
@@ -82,7 +103,10 @@ export function applyOverrides(workflow: Workflow, overrides: readonly Override[
     // The parameter's name comes from the command line: kept as a key even if it is '__proto__'
     // (the loader the workflow goes through next then drops it, saying so).
     const params = keyedRecord(Object.entries(node.params));
-    for (const o of mine) params[o.param] = o.value;
+    for (const o of mine) {
+      if (o.field === undefined) params[o.param] = o.value;
+      else params.values = keyedRecord([...Object.entries(typeof params.values === 'object' && params.values !== null ? params.values : {}), [o.field, o.value]]);
+    }
     return { ...node, params };
   });
   return { ...workflow, nodes };

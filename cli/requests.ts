@@ -79,6 +79,17 @@ export function recordRequests(api: RunContext['api']): RequestRecorder {
   };
   const review = api.image.review?.bind(api.image);
   if (review) image.review = review;
+  const runPipeline = api.image.runPipeline?.bind(api.image);
+  if (runPipeline) {
+    image.runPipeline = async (request, options) => {
+      const call = announced;
+      attach({ pipeline: request.pipeline, set: request.set, images: request.images.map((i) => ({ node: i.node, input: i.input, image: i.b64 })) });
+      const result = await runPipeline(request, options);
+      // The record keeps the workflow as sent, its classes and the files ComfyUI wrote.
+      if (call !== undefined) call.request = { ...(call.request as Record<string, unknown>), sent: result.record.prompt, classes: result.record.classes, comfyui_files: result.record.files };
+      return result;
+    };
+  }
   const chat: ChatClient = {
     complete(request, options) {
       attach(request);

@@ -5,7 +5,7 @@
  */
 
 /** Node types that send one image request per run. */
-export const IMAGE_NODE_TYPES: ReadonlySet<string> = new Set(['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']);
+export const IMAGE_NODE_TYPES: ReadonlySet<string> = new Set(['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'comfy-workflow']);
 /** Node types that send one chat request per run. */
 export const CHAT_NODE_TYPES: ReadonlySet<string> = new Set(['chat-prompt-writer']);
 /** Node types that never call an API: their run is a pure function of parameters and inputs. */

@@ -3,6 +3,7 @@
  * A duplicate type id, or a node whose ports repeat a name, is refused when the module loads.
  */
 import { chatPromptWriterNode } from './chat-prompt-writer';
+import { comfyWorkflowNode } from './comfy-workflow';
 import { contactSheetNode } from './contact-sheet';
 import { controlNetNode } from './controlnet';
 import { imageLoaderNode } from './image-loader';
@@ -52,7 +53,7 @@ export function createRegistry(defs: readonly AnyNodeDefinition[]): NodeRegistry
     if (!Number.isInteger(def.version) || def.version < 1) throw new Error(`node type '${def.type}' has version ${def.version}; use a whole number from 1`);
     if (!CATEGORIES.some((c) => c.id === def.category)) throw new Error(`node type '${def.type}' has unknown category '${def.category}'`);
     if (typeof def.inputs !== 'function') checkUniqueNames(def, 'input', def.inputs);
-    checkUniqueNames(def, 'output', def.outputs);
+    if (typeof def.outputs !== 'function') checkUniqueNames(def, 'output', def.outputs);
     byType.set(def.type, def);
   }
   const all = [...byType.values()];
@@ -78,11 +79,12 @@ export const NODE_DEFINITIONS: readonly AnyNodeDefinition[] = [
   inpaintNode,
   controlNetNode,
   mergeNode,
+  comfyWorkflowNode,
   previewNode,
   contactSheetNode,
 ];
 
 export const registry: NodeRegistry = createRegistry(NODE_DEFINITIONS);
 
-export { resolveInputs } from './ports';
+export { resolveInputs, resolveOutputs } from './ports';
 export type { AnyNodeDefinition, NodeDefinition, PortSpec, Value } from './types';

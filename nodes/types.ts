@@ -107,7 +107,8 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
   mainFields?: readonly (keyof P & string)[];
   /** Inputs; a function where they depend on parameters (Text's `{{name}}` placeholders). */
   inputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
-  outputs: readonly PortSpec[];
+  /** Outputs; a function where they depend on parameters (a ComfyUI pipeline's save nodes). */
+  outputs: readonly PortSpec[] | ((params: P) => readonly PortSpec[]);
   /**
    * Problems the form can show before anything is sent, each naming its parameter (rules that
    * span fields, such as a resolution the chosen engine does not support). Schema errors are
@@ -126,6 +127,11 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
    * graph, leaves it to the run.
    */
   localWork?: boolean;
+  /**
+   * The image backend the node runs on only (a ComfyUI workflow): with any other, the node is a
+   * problem before the run, and the rest of the workflow still runs.
+   */
+  backend?: 'comfyui';
   /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
   cacheable?(params: P): boolean;
   run(args: RunArgs<P>): Promise<Record<string, Value>>;

@@ -8,13 +8,20 @@ import type { ImageClient, TranslationReview } from '../api/client-types';
 import { paramOfField } from '../nodes/field-params';
 import type { AnyNodeDefinition, ParamIssue } from '../nodes/types';
 
-export type ReviewRequest = NonNullable<ImageClient['review']>;
+/**
+ * The image client's review; `pipelines` says whether it can run a whole ComfyUI workflow (a
+ * ComfyUI backend is chosen), so a pipeline node is a problem before the run when it cannot.
+ */
+export type ReviewRequest = NonNullable<ImageClient['review']> & { readonly pipelines?: boolean };
 
-/** The client's review, bound to it, when it has one. */
-export function reviewOf(client: ImageClient): ReviewRequest | undefined {
+/** The client's review, bound to it (saying nothing when it has none), and whether it runs pipelines. */
+export function reviewOf(client: ImageClient): ReviewRequest {
   const review = client.review;
-  return review === undefined ? undefined : (engine, request) => review.call(client, engine, request);
+  const bound: NonNullable<ImageClient['review']> = review === undefined ? () => undefined : (engine, request) => review.call(client, engine, request);
+  return Object.assign(bound, { pipelines: client.runPipeline !== undefined });
 }
+
+export { NEEDS_COMFYUI } from '../nodes/comfy-choices';
 
 /** The review of one node's request, or undefined when the node sends no image request. */
 export function reviewNode(

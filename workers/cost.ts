@@ -33,6 +33,12 @@ function parsedOrRaw(def: AnyNodeDefinition, params: Record<string, unknown>): R
 /** The cost of one run of a node of type `def` with `params` (the form's, or with param ports merged). */
 export function nodeCost(def: AnyNodeDefinition, params: Record<string, unknown>): NodeCost {
   if (FREE_NODE_TYPES.has(def.type)) return NOTHING;
+  if (def.type === 'comfy-workflow') {
+    // One queued workflow per run; a price unit per picture, one per image output at the least.
+    const outputs = parsedOrRaw(def, params).outputs;
+    const images = Math.max(1, Array.isArray(outputs) ? outputs.filter((o: { kind?: unknown }) => o.kind === 'images').length : 0);
+    return { ...NOTHING, imageCalls: 1, images, priceUnits: images };
+  }
   if (IMAGE_NODE_TYPES.has(def.type)) {
     const p = parsedOrRaw(def, params);
     const defaults = imageDefaults('sdxl');

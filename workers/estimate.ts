@@ -136,7 +136,7 @@ export async function estimateRun(
   const scope: CallScope = {
     cache: deps.cache, context: cacheContextOf(deps.settings, deps.cacheScope), offline: offlineContext(deps.settings), warn: (m) => warnings.push(m),
   };
-  const fanning = fanningNodes(new Map(planned.plan.nodes.map((n) => [n.id, { inputs: n.inputs, outputs: n.def.outputs, bindings: n.bindings }])));
+  const fanning = fanningNodes(new Map(planned.plan.nodes.map((n) => [n.id, { inputs: n.inputs, outputs: n.outputs, bindings: n.bindings }])));
   // Outputs known now; nodes whose outputs exist only after a request; why some cannot run at all.
   const known = new Map<string, NodeOutputs>();
   const pending = new Set<string>();
@@ -167,7 +167,7 @@ export async function estimateRun(
         // What it cannot pass is known already: the nodes it would feed are skipped either way.
         unavailable.set(node.id, new Map([...node.passThrough.unavailable].map(([name, reason]) => [name, { because: node.id, reason }])));
       } else {
-        const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.def.outputs, passThrough: node.passThrough }, known, unavailableAt);
+        const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.outputs, passThrough: node.passThrough }, known, unavailableAt);
         known.set(node.id, result.outputs);
         unavailable.set(node.id, result.unavailable);
       }

@@ -33,7 +33,8 @@ export interface NodeError {
 /** A request a node sent, with image data replaced by a short description. */
 export interface ApiCallRecord {
   api: 'image' | 'chat';
-  operation: 'generate' | 'complete' | 'stream';
+  /** `pipeline`: a whole ComfyUI workflow (a pipeline node's), its request the workflow as stored. */
+  operation: 'generate' | 'complete' | 'stream' | 'pipeline';
   /** The image engine, for `generate`. */
   engine?: string;
   request: unknown;

@@ -157,7 +157,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     };
 
     const bypass = (node: PlannedNode, passThrough: PassThrough): 'done' => {
-      const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.def.outputs, passThrough }, outputs, unavailableAt);
+      const result = bypassOutputs({ ...node, name: nodeName(node, node.def), outputs: node.outputs, passThrough }, outputs, unavailableAt);
       outputs.set(node.id, result.outputs);
       if (result.unavailable.size > 0) unavailable.set(node.id, result.unavailable);
       counts.bypassed++;

@@ -139,6 +139,19 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
       });
     },
   };
+  const runPipeline = api.image.runPipeline;
+  if (runPipeline !== undefined) {
+    image.runPipeline = (request, options) => {
+      onCall({
+        api: 'image', operation: 'pipeline', request: { pipeline: request.pipeline, set: request.set, images: request.images.map((i) => ({ node: i.node, input: i.input, image: elideImages(i.b64) })) },
+        backend: { kind: 'comfyui', label: 'ComfyUI', notes: [], translated: { classes: [...new Set(request.pipeline.nodes.map((n) => n.class_type))].sort() } },
+      });
+      return runPipeline.call(api.image, request, withSignal(options, signal, hooks)).then((result) => {
+        hooks.onImages?.(result.outputs.reduce((sum, o) => sum + o.images.length, 0), undefined);
+        return result;
+      });
+    };
+  }
   const chat: ChatClient = {
     complete(request, options) {
       onCall({ api: 'chat', operation: 'complete', request: elideImages(request) });

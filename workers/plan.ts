@@ -32,6 +32,8 @@ export interface PlannedNode {
   /** The parameters as saved; connected param ports are laid over them when the node runs. */
   params: Record<string, unknown>;
   inputs: readonly PortSpec[];
+  /** Its outputs, for these parameters. */
+  outputs: readonly PortSpec[];
   /** Each connected input port and the output that feeds it. */
   bindings: ReadonlyMap<string, PortRef>;
   /** The nodes this one waits for, each once. */
@@ -95,7 +97,7 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
   }
   const nodes = order.map((id): PlannedNode => {
     // Validation passed: ids in scope are unique, every type is known, its inputs were derived.
-    const { node, def: known, inputs: derived } = checked.get(id)!;
+    const { node, def: known, inputs: derived, outputs: derivedOutputs } = checked.get(id)!;
     const def = known!;
     const bindings = feeds.get(id) ?? new Map<string, PortRef>();
     const inputs = derived ?? [];
@@ -105,12 +107,13 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
       def,
       params: node.params,
       inputs,
+      outputs: derivedOutputs ?? [],
       bindings,
       dependsOn: [...new Set([...bindings.values()].map((b) => b.node))],
       reuseCached: !fresh.has(id),
       fanOut: node.fanOut ?? 'zip',
       ...(node.title === undefined ? {} : { title: node.title }),
-      ...(node.bypass === true ? { passThrough: passThroughOf(nodeName(node, def), def.outputs, inputs, new Set(bindings.keys())) } : {}),
+      ...(node.bypass === true ? { passThrough: passThroughOf(nodeName(node, def), derivedOutputs ?? [], inputs, new Set(bindings.keys())) } : {}),
     };
   });
   return { ok: true, plan: { options, nodes } };

@@ -99,7 +99,7 @@ function checkOutputs(node: PlannedNode, outputs: unknown): NodeOutputs {
   const result = outputs as NodeOutputs;
   for (const [name, value] of Object.entries(result)) {
     const kind = (value as { kind?: unknown } | undefined)?.kind;
-    const spec = node.def.outputs.find((p) => p.name === name);
+    const spec = node.outputs.find((p) => p.name === name);
     if (spec ? kind !== spec.kind : !KINDS.includes(kind as string)) {
       const expected = spec ? spec.kind : 'a value (text, number, image or a list)';
       throw new NodeRunError(`output '${name}' should be ${expected} but is ${typeof kind === 'string' ? kind : 'not a value'}`, { port: name });

@@ -5,11 +5,11 @@
  */
 import { fieldLabel, nodeName } from '../nodes/labels';
 import { portAccepts } from '../nodes/values';
-import { resolveInputs } from '../nodes/ports';
+import { resolveInputs, resolveOutputs } from '../nodes/ports';
 import type { AnyNodeDefinition, PortSpec } from '../nodes/types';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../workflow/schema';
 import { cyclesThrough } from './graph';
-import { refusalIssues, reviewNode, type ReviewRequest } from './backend-review';
+import { NEEDS_COMFYUI, refusalIssues, reviewNode, type ReviewRequest } from './backend-review';
 import { checkParams, parseParams } from './params';
 
 /** Where node definitions come from: nodes/index.ts in the app, small fakes in tests. */
@@ -38,6 +38,8 @@ export interface CheckedNode {
   def: AnyNodeDefinition | undefined;
   /** Undefined when the type is unknown or its inputs cannot be derived from its parameters. */
   inputs: readonly PortSpec[] | undefined;
+  /** Likewise for its outputs. */
+  outputs: readonly PortSpec[] | undefined;
 }
 
 /** Inputs of a node, derived from its parsed parameters where possible (Text's placeholders). */
@@ -48,6 +50,16 @@ export function inputsOf(def: AnyNodeDefinition, params: Record<string, unknown>
     return resolveInputs(def, parseParams(def, params) ?? params);
   } catch {
     // Inputs that depend on parameters the schema rejects: the parameter problem is reported.
+    return undefined;
+  }
+}
+
+/** Outputs of a node, derived from its parsed parameters where they depend on them. */
+export function outputsOf(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] | undefined {
+  if (typeof def.outputs !== 'function') return def.outputs;
+  try {
+    return resolveOutputs(def, parseParams(def, params) ?? params);
+  } catch {
     return undefined;
   }
 }
@@ -86,7 +98,7 @@ export function checkWorkflow(
       continue;
     }
     const def = registry.get(node.type);
-    nodes.set(node.id, { node, def, inputs: def && inputsOf(def, node.params) });
+    nodes.set(node.id, { node, def, inputs: def && inputsOf(def, node.params), outputs: def && outputsOf(def, node.params) });
     if (!def && inScope(node.id)) {
       problems.push({ nodeId: node.id, message: `unknown node type '${node.type}': this version of Atelier cannot run it` });
     }
@@ -121,6 +133,9 @@ export function checkWorkflow(
     const check = checkParams(def, node.params, connected, fromPorts);
     if (check.ok && inputs === undefined) {
       problems.push({ nodeId: node.id, message: 'its inputs cannot be worked out from its parameters' });
+    }
+    if (def.backend === 'comfyui' && review !== undefined && review.pipelines !== true) {
+      problems.push({ nodeId: node.id, message: NEEDS_COMFYUI });
     }
     if (check.ok && review !== undefined) {
       const verdict = reviewNode(def, check.params, connected, review);
@@ -160,9 +175,10 @@ function checkEdge(edge: WorkflowEdge, nodes: ReadonlyMap<string, CheckedNode>):
   if (!from) return { reachesInput, problem: { nodeId: target.node, port: target.port, message: `connection '${edge.id}' comes from node '${source.node}', which does not exist` } };
   // Unknown types are reported once on their node; their ports cannot be judged.
   if (!from.def || !to.def) return { reachesInput };
-  const output = from.def.outputs.find((p) => p.name === source.port);
+  if (!from.outputs) return { reachesInput };
+  const output = from.outputs.find((p) => p.name === source.port);
   if (!output) {
-    return { reachesInput, problem: { nodeId: source.node, port: source.port, message: `has no output '${source.port}' (connection '${edge.id}' to '${target.node}'); outputs: ${names(from.def.outputs)}` } };
+    return { reachesInput, problem: { nodeId: source.node, port: source.port, message: `has no output '${source.port}' (connection '${edge.id}' to '${target.node}'); outputs: ${names(from.outputs)}` } };
   }
   if (!to.inputs) return { reachesInput };
   if (!input) {

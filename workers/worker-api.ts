@@ -19,6 +19,7 @@ import type { ImageData } from '../nodes/types';
 import { WorkflowSchema, type Workflow } from '../workflow/schema';
 import type { AssetStore } from '../assets/store';
 import { createMemoryCache, type CacheStats, type CacheStore, type ManagedCache } from './cache';
+import { reviewOf } from './backend-review';
 import { laterRuns } from './batch-estimate';
 import { estimateRun, type EstimateDeps, type RunEstimate } from './estimate';
 import { priceOf } from './estimate-price';
@@ -220,7 +221,7 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
     deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin },
   );
   const image = await withListedNames(routed, settings.imageBackends, settings.backendNames);
-  const review = image.review?.bind(image);
+  const review = reviewOf(image);
   const price = priceOf(image);
   const executor = createExecutor({
     registry: deps.registry,
@@ -234,7 +235,7 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
     cacheScope: scope,
   });
   const quotes = price === undefined ? {} : { price };
-  return { executor, estimateDeps: { settings: { chatModel: settings.chatModel }, cacheScope: scope, ...(review === undefined ? {} : { review }), ...quotes } };
+  return { executor, estimateDeps: { settings: { chatModel: settings.chatModel }, cacheScope: scope, review, ...quotes } };
 }
 
 export function createWorkerApi(deps: WorkerApiDeps): WorkerApi {

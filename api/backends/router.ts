@@ -9,7 +9,10 @@ import type { ImageClient } from '../client-types';
 export type EngineRoutes = Record<EngineId, ImageClient>;
 
 export function createImageRouter(routes: EngineRoutes): ImageClient {
+  // A ComfyUI pipeline belongs to no engine: the first ComfyUI backend among the routes runs it.
+  const pipelines = Object.values(routes).find((route) => route.runPipeline !== undefined);
   return {
+    ...(pipelines?.runPipeline === undefined ? {} : { runPipeline: pipelines.runPipeline.bind(pipelines) }),
     generate: (engine, request, options) => routes[engine].generate(engine, request, options),
     review(engine, request) {
       const route = routes[engine];

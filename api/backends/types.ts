@@ -14,6 +14,7 @@ import type { EngineId } from '../catalog';
 import type { CallOptions } from '../client-types';
 import type { FieldIssue } from '../issues';
 import type { ImageRequest, ImageResponse } from '../image-schema';
+import type { RunPipeline } from './comfyui/pipeline/request';
 
 import type { BackendKind } from './registry';
 
@@ -90,6 +91,8 @@ export interface ImageBackend {
   /** Pure and fast (no network, no image decode): what `generate` would do with `request`. */
   review(engine: EngineId, request: ImageRequest): TranslationReview;
   generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse & { cost?: ReportedCost }>;
+  /** Runs a whole ComfyUI workflow (a pipeline node's); only ComfyUI can. */
+  runPipeline?: RunPipeline;
   /** Asks the backend what it has (checkpoints, samplers…), where it can say. */
   listNames?(options?: CallOptions): Promise<BackendNames>;
   /**

@@ -17,7 +17,7 @@ import { FanOutChoice } from './FanOutChoice';
 import { listFlowOf } from './list-flow';
 import { NodeHeader } from './NodeHeader';
 import { PortColumns } from './PortRows';
-import { inputsFor } from '../store/ports';
+import { inputsFor, outputsFor } from '../store/ports';
 import { makesPictures } from './makes-pictures';
 import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
@@ -52,8 +52,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;
   const shownIn = useMemo(() => shownInputs(inputs, inbound, asInput), [inputs, inbound, asInput]);
   const shownOut = useMemo(
-    () => shownOutputs(def?.outputs ?? NO_INPUTS, new Set(outbound?.map((e) => e.source.port) ?? [])),
-    [def, outbound],
+    () => shownOutputs(def && node ? outputsFor(def, node.params) : NO_INPUTS, new Set(outbound?.map((e) => e.source.port) ?? [])),
+    [def, node, outbound],
   );
   // Handles appear and disappear with "as input" and Text placeholders: React Flow must re-measure.
   const portKey = shownIn.map((p) => p.name).join(',');

@@ -11,7 +11,7 @@ import { portAccepts } from '../../nodes/values';
 import { useEditorStore } from '../store/react';
 import { closePalette, type PaletteRequest } from '../ui/ui-state';
 import type { PaletteKey, PaletteListProps } from './PaletteFrame';
-import { inputsFor } from '../store/ports';
+import { inputsFor, outputsFor } from '../store/ports';
 import { focusWhenDrawn } from './reveal';
 
 interface Entry {
@@ -29,7 +29,8 @@ function compatible(defs: readonly AnyNodeDefinition[], connect: PaletteRequest[
       const inputs = inputsFor(def, defaults.success ? (defaults.data as Record<string, unknown>) : {});
       return inputs.some((p) => portAccepts(p, connect.kind));
     }
-    return def.outputs.some((p) => (connect.accepts ?? [connect.kind]).includes(p.kind));
+    const defaults = def.params.safeParse({});
+    return outputsFor(def, defaults.success ? (defaults.data as Record<string, unknown>) : {}).some((p) => (connect.accepts ?? [connect.kind]).includes(p.kind));
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import type { NodeRegistry } from '../../nodes/index';
 import { planFields, type FieldSpec } from '../forms/field-plan';
-import { inputsFor } from '../store/ports';
+import { inputsFor, outputsFor } from '../store/ports';
 import { NODE_WIDTH } from '../store/frames';
 import type { EditorState } from '../store/state';
 import type { InboundEdges } from '../store/graph-index';
@@ -83,7 +83,7 @@ function estimate(index: EditorState['index'], registry: NodeRegistry, node: Wor
   const def = registry.get(node.type);
   if (!def) return undefined;
   const inputs = inputsFor(def, node.params);
-  const rows = Math.max(shownInputs(inputs, inbound, asInput).length, def.outputs.length);
+  const rows = Math.max(shownInputs(inputs, inbound, asInput).length, outputsFor(def, node.params).length);
   let height = (node.title && node.title !== def.title ? HEADER_NAMED : HEADER) + (rows > 0 ? PORTS_PAD + rows * PORT_ROW : 0);
   if (node.collapsed === true) return { width: NODE_WIDTH, height };
   if ((flow.splitting.get(id)?.length ?? 0) >= 2) height += FAN_OUT_CHOICE;

@@ -4,12 +4,13 @@
  * `{{name}}` placeholders). Results are memoised per params object, which immer keeps stable.
  */
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
-import { resolveInputs } from '../../nodes/ports';
+import { resolveInputs, resolveOutputs } from '../../nodes/ports';
 import type { AnyNodeDefinition, PortKind, PortSpec } from '../../nodes/types';
 import { portAccepts } from '../../nodes/values';
 import type { WorkflowNode } from '../../workflow/schema';
 
 const inputsMemo = new WeakMap<AnyNodeDefinition, WeakMap<object, readonly PortSpec[]>>();
+const outputsMemo = new WeakMap<AnyNodeDefinition, WeakMap<object, readonly PortSpec[]>>();
 
 /** The inputs of a node of this definition with these (unparsed) params. */
 export function inputsFor(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] {
@@ -30,6 +31,24 @@ export function inputsFor(def: AnyNodeDefinition, params: Record<string, unknown
   return inputs;
 }
 
+/** The outputs of a node of this definition with these (unparsed) params. */
+export function outputsFor(def: AnyNodeDefinition, params: Record<string, unknown>): readonly PortSpec[] {
+  if (typeof def.outputs !== 'function') return def.outputs;
+  let memo = outputsMemo.get(def);
+  if (!memo) outputsMemo.set(def, (memo = new WeakMap()));
+  const hit = memo.get(params);
+  if (hit) return hit;
+  const parsed = def.params.safeParse(params);
+  let outputs: readonly PortSpec[];
+  try {
+    outputs = resolveOutputs(def, (parsed.success ? parsed.data : params) as Record<string, unknown>);
+  } catch {
+    outputs = [];
+  }
+  memo.set(params, outputs);
+  return outputs;
+}
+
 export interface NodePorts {
   def: AnyNodeDefinition | undefined;
   inputs: readonly PortSpec[];
@@ -40,7 +59,7 @@ export interface NodePorts {
 export function portsOf(node: WorkflowNode, registry: NodeRegistry = defaultRegistry): NodePorts {
   const def = registry.get(node.type);
   if (!def) return { def, inputs: [], outputs: [] };
-  return { def, inputs: inputsFor(def, node.params), outputs: def.outputs };
+  return { def, inputs: inputsFor(def, node.params), outputs: outputsFor(def, node.params) };
 }
 
 export const KIND_LABEL: Readonly<Record<PortKind, string>> = {

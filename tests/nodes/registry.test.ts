@@ -6,12 +6,12 @@ import { textNode } from '../../nodes/text';
 import type { AnyNodeDefinition } from '../../nodes/types';
 
 const ALL = [
-  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge',
+  'image-loader', 'text', 'chat-prompt-writer', 'split-text', 'join-text', 'text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'comfy-workflow',
   'preview', 'contact-sheet',
 ];
 
 describe('registry', () => {
-  it('lists all twelve nodes once, in palette order', () => {
+  it('lists all thirteen nodes once, in palette order', () => {
     expect(registry.list().map((d) => d.type)).toEqual(ALL);
     for (const type of ALL) {
       expect(registry.has(type)).toBe(true);
@@ -29,7 +29,8 @@ describe('registry', () => {
   it('refuses malformed definitions', () => {
     expect(() => createRegistry([{ ...textNode, type: 'Text Node' }])).toThrow('must be lower-case');
     expect(() => createRegistry([{ ...textNode, version: 0 }])).toThrow('version 0');
-    const twice = { ...textNode, outputs: [textNode.outputs[0]!, textNode.outputs[0]!] };
+    const output = { name: 'text', kind: 'text' as const, label: 'Text' };
+    const twice = { ...textNode, outputs: [output, output] };
     expect(() => createRegistry([twice])).toThrow("declares output port 'text' twice");
   });
 
@@ -37,7 +38,7 @@ describe('registry', () => {
     expect(registry.byCategory().map((c) => [c.id, c.nodes.map((d) => d.type)])).toEqual([
       ['input', ['image-loader']],
       ['text', ['text', 'chat-prompt-writer', 'split-text', 'join-text']],
-      ['image', ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']],
+      ['image', ['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge', 'comfy-workflow']],
       ['output', ['preview', 'contact-sheet']],
     ]);
   });

@@ -17,6 +17,7 @@ export {
   type ImageManifest, type ImageRef, type ManifestCall, type ManifestImage, type ManifestSource,
 } from './manifest';
 export { crc32 } from './png';
+export { extractComfyContent, type ComfyImageContent } from './comfy';
 export { sha256Hex } from '../../api/image-data';
 
 export interface EmbedContent {

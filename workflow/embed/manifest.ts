@@ -42,7 +42,7 @@ export interface ManifestBackend {
 /** One API request the node sent (the `call` of a `node-request` event fits). */
 export interface ManifestCall {
   api: 'image' | 'chat';
-  operation: 'generate' | 'complete' | 'stream';
+  operation: 'generate' | 'complete' | 'stream' | 'pipeline';
   engine?: string;
   request: unknown;
   backend?: ManifestBackend;
@@ -80,7 +80,7 @@ export const ImageManifestSchema = z.object({
   image: z.object({ mime: name, bytes: count, width: count.optional(), height: count.optional() }),
   requests: z.array(z.object({
     api: z.enum(['image', 'chat']),
-    operation: z.enum(['generate', 'complete', 'stream']),
+    operation: z.enum(['generate', 'complete', 'stream', 'pipeline']),
     engine: name.optional(),
     request: z.unknown(),
     backend: z.object({

@@ -175,3 +175,48 @@ export function readFromPng(bytes: Uint8Array): { parts: PartCollector; cut: boo
   }
   return { parts, cut: layout.problem !== undefined };
 }
+
+/**
+ * Text chunks other programs wrote (ComfyUI's tEXt `prompt` and `workflow`, or iTXt when the
+ * text is not Latin-1), by keyword, for the keywords asked for. tEXt is Latin-1; uncompressed
+ * iTXt is UTF-8; compressed iTXt (rare from ComfyUI) is refused with a reason. A chunk over
+ * MAX_EMBEDDED_BYTES or failing its checksum is refused too.
+ */
+export function readPngText(bytes: Uint8Array, keywords: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!isPng(bytes)) return found;
+  const layout = readLayout(bytes);
+  for (const chunk of layout.chunks) {
+    if (chunk.type !== 'tEXt' && chunk.type !== 'iTXt') continue;
+    const keyword = keywordAt(bytes, chunk.dataStart, chunk.dataEnd);
+    if (keyword === undefined || !keywords.includes(keyword) || found.has(keyword)) continue;
+    if (chunk.dataEnd - chunk.dataStart > MAX_EMBEDDED_BYTES) {
+      throw new ImageEmbedError(`the image's '${keyword}' text is ${formatBytes(chunk.dataEnd - chunk.dataStart)}, more than Atelier reads from an image`);
+    }
+    if (crc32(bytes.subarray(chunk.start + 4, chunk.dataEnd)) !== readU32(bytes, chunk.dataEnd)) {
+      throw new ImageEmbedError(`the image's '${keyword}' text is damaged: its chunk fails its checksum`);
+    }
+    let at = chunk.dataStart + keyword.length + 1;
+    if (chunk.type === 'tEXt') {
+      found.set(keyword, latin1(bytes.subarray(at, chunk.dataEnd)));
+      continue;
+    }
+    const compressed = bytes[at];
+    at += 2;
+    for (let field = 0; field < 2; field++) {
+      while (at < chunk.dataEnd && bytes[at] !== 0) at++;
+      at++;
+    }
+    if (at > chunk.dataEnd) throw new ImageEmbedError(`the image's '${keyword}' text is damaged: its chunk is cut short`);
+    if (compressed !== 0) throw new ImageEmbedError(`the image's '${keyword}' text is compressed, which Atelier does not read; export the workflow from ComfyUI as JSON instead`);
+    found.set(keyword, new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(at, chunk.dataEnd)));
+  }
+  return found;
+}
+
+/** Latin-1 text, in slices (a spread of a whole chunk would overflow the stack). */
+function latin1(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode(...bytes.subarray(i, i + 8192)));
+  return parts.join('');
+}

@@ -21,6 +21,7 @@ import { openFeed, socketUrl, type MessageFeed } from './socket';
 import { createTransport, type Transport } from './transport';
 import { translate } from './translate';
 import { watchRun, type WatchState } from './watch';
+import { runPipeline } from './run-pipeline';
 
 export interface ComfyBackendOptions extends BackendOptions {
   /** Milliseconds between looks at ComfyUI's queue when there is no WebSocket (default 1000). */
@@ -170,6 +171,15 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
         return await run(engine, request, callOptions);
       } catch (error) {
         throw explainTransportError(error, baseUrl, secrets, options.pageOrigin);
+      }
+    },
+    async runPipeline(request, callOptions = {}) {
+      try {
+        return await runPipeline({
+          transport, baseUrl, Socket, pollMs: options.pollIntervalMs ?? 1000, safetyPollMs: SAFETY_POLL_MS, socketOpenMs: SOCKET_OPEN_MS, randomId,
+        }, request, callOptions);
+      } catch (error) {
+        throw explainTransportError(error, baseUrl, secrets);
       }
     },
     async listNames(callOptions = {}) {

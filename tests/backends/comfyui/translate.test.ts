@@ -33,7 +33,7 @@ function expectValidForComfy(prompt: ComfyPrompt) {
   const inputs = new Map(Object.values(IMAGES).map((n) => [n, new Uint8Array()]));
   const classes = nodeClasses({
     checkpoints: [NAMES.checkpoint, NAMES.refiner, 'v1-5.safetensors', 'mine.safetensors'], loras: ['detail.safetensors'], vaes: ['sdxl_vae.safetensors'],
-    controlnets: Object.values(NAMES.assets).concat('my-lines.safetensors'), embeddings: [], inputs,
+    controlnets: Object.values(NAMES.assets).concat('my-lines.safetensors'), embeddings: [], unets: [], textEncoders: [], upscalers: [], inputs,
   });
   const result = validatePrompt(structuredClone(prompt), classes);
   expect(result.ok ? [] : result).toEqual([]);

@@ -5,7 +5,13 @@
  * RepeatLatentBatch, KSampler, KSamplerAdvanced, LoraLoader, VAELoader, ControlNetLoader,
  * ControlNetApplyAdvanced, VAEDecode, SaveImage, PreviewImage), comfy_extras/nodes_canny.py
  * (Canny), nodes_clip_sdxl.py (CLIPTextEncodeSDXL, CLIPTextEncodeSDXLRefiner), nodes_mask.py
- * (ImageToMask); sampler and scheduler names from comfy/samplers.py.
+ * (ImageToMask); sampler and scheduler names from comfy/samplers.py. For ComfyUI pipelines (whole
+ * workflows sent as they are): nodes.py UNETLoader, DualCLIPLoader, LoadImageMask;
+ * comfy_extras/nodes_sd3.py (TripleCLIPLoader, EmptySD3LatentImage), nodes_flux.py
+ * (FluxGuidance), nodes_model_advanced.py (ModelSamplingSD3, ModelSamplingFlux),
+ * nodes_custom_sampler.py (KSamplerSelect, BasicScheduler, BasicGuider, RandomNoise,
+ * SamplerCustomAdvanced), nodes_upscale_model.py (UpscaleModelLoader, ImageUpscaleWithModel).
+ * No custom node (FaceDetailer and the like) is here, as on a stock ComfyUI.
  */
 
 /** `[type, options]`: a type name ("INT", "MODEL") or a combo list of the values allowed. */
@@ -27,6 +33,12 @@ export interface Models {
   vaes: string[];
   controlnets: string[];
   embeddings: string[];
+  /** models/diffusion_models (UNETLoader). */
+  unets: string[];
+  /** models/text_encoders (the CLIP loaders). */
+  textEncoders: string[];
+  /** models/upscale_models. */
+  upscalers: string[];
   /** The input folder: uploaded images by name. */
   inputs: Map<string, Uint8Array>;
 }
@@ -123,6 +135,46 @@ export function nodeClasses(models: Models): Record<string, NodeClass> {
       category: 'image', output: [], outputNode: true,
       input: { required: { images: ['IMAGE'], filename_prefix: ['STRING', { default: 'ComfyUI' }] }, hidden: { prompt: 'PROMPT', extra_pnginfo: 'EXTRA_PNGINFO' } },
     },
+    UNETLoader: {
+      category: 'advanced/loaders', output: ['MODEL'],
+      input: { required: { unet_name: [models.unets], weight_dtype: [['default', 'fp8_e4m3fn', 'fp8_e4m3fn_fast', 'fp8_e5m2']] } },
+    },
+    DualCLIPLoader: {
+      category: 'advanced/loaders', output: ['CLIP'],
+      input: {
+        required: { clip_name1: [models.textEncoders], clip_name2: [models.textEncoders], type: [['sdxl', 'sd3', 'flux', 'hunyuan_video', 'hidream', 'hunyuan_image', 'hunyuan_video_15', 'kandinsky5', 'kandinsky5_image', 'newbie']] },
+        optional: { device: [['default', 'cpu'], { advanced: true }] },
+      },
+    },
+    TripleCLIPLoader: {
+      category: 'advanced/loaders', output: ['CLIP'],
+      input: { required: { clip_name1: [models.textEncoders], clip_name2: [models.textEncoders], clip_name3: [models.textEncoders] } },
+    },
+    LoadImageMask: {
+      category: 'mask', output: ['MASK'],
+      input: { required: { image: [[...models.inputs.keys()].filter((n) => IMAGE_FILE.test(n) && !n.includes('/')).sort(), { image_upload: true }], channel: [['alpha', 'red', 'green', 'blue']] } },
+      validate: { inputs: ['image'], check: (v) => (models.inputs.has(String(v.image)) ? true : `Invalid image file: ${String(v.image)}`) },
+    },
+    EmptySD3LatentImage: { category: 'latent/sd3', output: ['LATENT'], input: { required: { width: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step: 16 }], height: ['INT', { default: 1024, min: 16, max: MAX_RESOLUTION, step: 16 }], batch_size: int(1, 1, 4096) } } },
+    FluxGuidance: { category: 'advanced/conditioning/flux', output: ['CONDITIONING'], input: { required: { conditioning: ['CONDITIONING'], guidance: float(3.5, 0, 100) } } },
+    ModelSamplingSD3: { category: 'advanced/model', output: ['MODEL'], input: { required: { model: ['MODEL'], shift: float(3, 0, 100) } } },
+    ModelSamplingFlux: {
+      category: 'advanced/model', output: ['MODEL'],
+      input: { required: { model: ['MODEL'], max_shift: float(1.15, 0, 100), base_shift: float(0.5, 0, 100), width: int(1024, 16, MAX_RESOLUTION), height: int(1024, 16, MAX_RESOLUTION) } },
+    },
+    KSamplerSelect: { category: 'sampling/custom_sampling/samplers', output: ['SAMPLER'], input: { required: { sampler_name: [SAMPLER_NAMES] } } },
+    BasicScheduler: {
+      category: 'sampling/custom_sampling/schedulers', output: ['SIGMAS'],
+      input: { required: { model: ['MODEL'], scheduler: [SCHEDULER_NAMES], steps: int(20, 1, 10000), denoise: float(1, 0, 1) } },
+    },
+    BasicGuider: { category: 'sampling/custom_sampling/guiders', output: ['GUIDER'], input: { required: { model: ['MODEL'], conditioning: ['CONDITIONING'] } } },
+    RandomNoise: { category: 'sampling/custom_sampling/noise', output: ['NOISE'], input: { required: { noise_seed: ['INT', { default: 0, min: 0, max: U64_MAX, control_after_generate: true }] } } },
+    SamplerCustomAdvanced: {
+      category: 'sampling/custom_sampling', output: ['LATENT', 'LATENT'],
+      input: { required: { noise: ['NOISE'], guider: ['GUIDER'], sampler: ['SAMPLER'], sigmas: ['SIGMAS'], latent_image: ['LATENT'] } },
+    },
+    UpscaleModelLoader: { category: 'loaders', output: ['UPSCALE_MODEL'], input: { required: { model_name: [models.upscalers] } } },
+    ImageUpscaleWithModel: { category: 'image/upscaling', output: ['IMAGE'], input: { required: { upscale_model: ['UPSCALE_MODEL'], image: ['IMAGE'] } } },
     PreviewImage: {
       category: 'image', output: [], outputNode: true,
       input: { required: { images: ['IMAGE'] }, hidden: { prompt: 'PROMPT', extra_pnginfo: 'EXTRA_PNGINFO' } },

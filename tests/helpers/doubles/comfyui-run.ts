@@ -41,7 +41,7 @@ export interface RunHost {
   takeFailure(classType: string): PlannedFailure | undefined;
 }
 
-interface Value { width?: number; height?: number; batch?: number; seed?: number }
+interface Value { width?: number; height?: number; batch?: number; seed?: number; steps?: number }
 
 class Interrupted extends Error {}
 
@@ -137,6 +137,7 @@ async function execute(
     case 'ImageScale':
       return { ...input(id, 'image'), width: Number(inputs.width), height: Number(inputs.height) };
     case 'EmptyLatentImage':
+    case 'EmptySD3LatentImage':
       return { width: Number(inputs.width), height: Number(inputs.height), batch: Number(inputs.batch_size) };
     case 'VAEEncode':
       return { ...input(id, 'pixels'), batch: 1 };
@@ -160,6 +161,28 @@ async function execute(
     }
     case 'VAEDecode':
       return input(id, 'samples');
+    case 'RandomNoise':
+      return { seed: Number(inputs.noise_seed) };
+    case 'BasicScheduler':
+      return { steps: Number(inputs.steps) };
+    case 'SamplerCustomAdvanced': {
+      // comfy_extras/nodes_custom_sampler.py: the sigmas give the steps, the noise the seed.
+      const total = Math.max(0, input(id, 'sigmas').steps ?? 0);
+      for (let step = 1; step <= total; step++) {
+        await host.beforeStep(item.promptId, id, step);
+        if (host.interrupted()) throw new Interrupted();
+        host.send('progress', { value: step, max: total, prompt_id: item.promptId, node: id }, item.extraData.client_id as string | undefined);
+      }
+      return { ...input(id, 'latent_image'), seed: input(id, 'noise').seed ?? 0 };
+    }
+    case 'UpscaleModelLoader':
+      return { steps: /x4/i.test(String(inputs.model_name)) ? 4 : 2 };
+    case 'ImageUpscaleWithModel': {
+      // The model's scale (RealESRGAN_x2 doubles), kept small here: the double draws every pixel.
+      const image = input(id, 'image');
+      const scale = input(id, 'upscale_model').steps ?? 2;
+      return { ...image, width: (image.width ?? 64) * scale, height: (image.height ?? 64) * scale };
+    }
     case 'SaveImage':
     case 'PreviewImage': {
       const image = input(id, 'images');

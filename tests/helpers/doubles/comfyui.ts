@@ -22,6 +22,9 @@ export interface ComfyDoubleOptions {
   vaes?: string[];
   controlnets?: string[];
   embeddings?: string[];
+  unets?: string[];
+  textEncoders?: string[];
+  upscalers?: string[];
   /** As `--enable-cors-header ORIGIN`; without it, a loopback Host with another Origin gets 403. */
   corsOrigin?: string;
   /** false: /ws refuses the upgrade (a proxy without WebSockets), so clients must poll. */
@@ -66,6 +69,9 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
     vaes: options.vaes ?? ['sdxl_vae.safetensors'],
     controlnets: options.controlnets ?? ['diffusers_xl_canny_full.safetensors', 'diffusers_xl_depth_full.safetensors'],
     embeddings: options.embeddings ?? ['easynegative.safetensors'],
+    unets: options.unets ?? ['flux1-dev.safetensors', 'flux1-schnell.safetensors'],
+    textEncoders: options.textEncoders ?? ['clip_l.safetensors', 'clip_g.safetensors', 't5xxl_fp16.safetensors', 't5xxl_fp8_e4m3fn.safetensors'],
+    upscalers: options.upscalers ?? ['RealESRGAN_x2.pth', 'RealESRGAN_x4plus.pth'],
     inputs: new Map(),
   };
   const classes = () => {
