@@ -45,8 +45,8 @@ export interface PoolState {
   /** The server's own queue length, as read from it. */
   queued(id: number, length: number): void;
   holds(id: number, holds: ServerHoldings): void;
-  /** It refused a connection or timed out: down, and retried after a growing delay. */
-  down(id: number): void;
+  /** It refused a connection or timed out: down, and retried after a growing delay (returned, in ms). */
+  down(id: number): number;
   /** It answered: up again, its backoff forgotten. */
   up(id: number): void;
   /** Down servers whose next retry is due. */
@@ -87,7 +87,9 @@ export function createPoolState(labels: readonly string[], now: () => number): P
       const entry = at(id);
       entry.down = true;
       entry.attempts++;
-      entry.retryAt = now() + retryDelay(entry.attempts);
+      const delay = retryDelay(entry.attempts);
+      entry.retryAt = now() + delay;
+      return delay;
     },
     up(id) {
       const entry = at(id);
