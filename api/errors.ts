@@ -171,8 +171,8 @@ export class ApiError extends Error {
     return this.#detail;
   }
 
-  /** The same error with more context (the attempt count, the partial text of a stream), redacted alike. */
-  with(changes: Partial<Pick<ApiErrorInit, 'attempts' | 'partialText' | 'retryable'>>): ApiError {
+  /** The same error with more context (the attempt count, the partial text of a stream, which server), redacted alike. */
+  with(changes: Partial<Pick<ApiErrorInit, 'attempts' | 'partialText' | 'retryable' | 'detail'>>): ApiError {
     return new ApiError({
       kind: this.kind, detail: this.#detail, endpoint: this.endpoint, attempts: this.attempts, retryable: this.retryable,
       status: this.status, serviceMessage: this.serviceMessage, serviceBody: this.serviceBody, partialText: this.partialText,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ENGINES, type EngineId } from '../catalog';
-import { BACKEND_KINDS } from './registry';
+import { BACKEND_DESCRIPTION, BACKEND_KINDS } from './registry';
 
 const name = z.string().trim().min(1, 'must not be empty').max(500, 'is longer than 500 characters');
 
@@ -27,11 +27,36 @@ export const BackendNamesConfigSchema = z.strictObject({
 });
 export type BackendNamesConfig = z.infer<typeof BackendNamesConfigSchema>;
 
+/** One server of a pool: its address and how the person names it (the run panel, manifests). */
+export const PoolServerSchema = z.strictObject({
+  url: z.string().trim().min(1, 'is required'),
+  label: z.string().trim().min(1, 'must not be empty').max(60, 'is longer than 60 characters'),
+});
+export type PoolServer = z.infer<typeof PoolServerSchema>;
+
+/** Most servers one pool takes: more than a home or a rented rack needs, few enough to list. */
+export const MAX_POOL_SERVERS = 32;
+
 export const BackendConfigSchema = z.strictObject({
   kind: z.enum(BACKEND_KINDS, { error: `must be one of ${BACKEND_KINDS.join(', ')}` }),
   /** The backend's base URL (`http://127.0.0.1:8188` for ComfyUI, `http://127.0.0.1:7860` for AUTOMATIC1111). */
   baseUrl: z.string().trim().min(1, 'is required'),
+  /**
+   * A pool: several servers of this kind sharing the runs (a backend whose description sets
+   * `pool`). When given, it replaces `baseUrl`; one server behaves exactly as `baseUrl` alone.
+   */
+  baseUrls: z.array(PoolServerSchema).min(1, 'needs at least one server').max(MAX_POOL_SERVERS, `takes at most ${MAX_POOL_SERVERS} servers`).optional(),
   names: BackendNamesConfigSchema.optional(),
+}).superRefine((config, ctx) => {
+  if (config.baseUrls === undefined) return;
+  if (BACKEND_DESCRIPTION[config.kind].pool !== true) {
+    ctx.addIssue({ code: 'custom', path: ['baseUrls'], message: `${BACKEND_DESCRIPTION[config.kind].label} takes one base URL, not a list of servers` });
+  }
+  const seen = new Set<string>();
+  config.baseUrls.forEach((server, i) => {
+    if (seen.has(server.label)) ctx.addIssue({ code: 'custom', path: ['baseUrls', i, 'label'], message: `'${server.label}' names two servers: each needs its own label` });
+    seen.add(server.label);
+  });
 });
 export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 

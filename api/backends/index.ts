@@ -10,6 +10,7 @@ import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config
 import type { BackendOptions } from './options';
 import { findBackend, type BackendEntry } from './describe';
 import { BACKENDS } from './registry';
+import { createPoolBackend } from './pool/index';
 import { createImageRouter, type EngineRoutes } from './router';
 import type { BackendKind, BackendNames, ImageBackend } from './types';
 
@@ -20,6 +21,8 @@ export interface BackendSetup {
   credential?: string;
   /** What the backend listed it has, when known: names missing from it are refused in review. */
   listed?: BackendNames;
+  /** A pool's credentials, by the position of each server in `config.baseUrls`; `credential` for a server without one. */
+  credentials?: readonly (string | undefined)[];
 }
 
 /**
@@ -30,13 +33,20 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
   const entry = findBackend(backends, setup.config.kind);
   if (entry === undefined) throw new TypeError(`the ${setup.config.kind} backend is not available in this build`);
   const factory = await entry.load();
-  return factory({
+  const build = (baseUrl: string, credential: string | undefined) => factory({
     ...common,
-    baseUrl: setup.config.baseUrl,
-    ...(setup.credential === undefined || setup.credential === '' ? {} : { token: setup.credential }),
+    baseUrl,
+    ...(credential === undefined || credential === '' ? {} : { token: credential }),
     ...(setup.config.names === undefined ? {} : { names: setup.config.names }),
     ...(setup.listed === undefined ? {} : { listed: setup.listed }),
   });
+  const servers = setup.config.baseUrls;
+  if (servers === undefined) return build(setup.config.baseUrl, setup.credential);
+  if (entry.description.pool !== true) throw new TypeError(`${entry.description.label} takes one base URL, not a list of servers`);
+  const credentialOf = (i: number) => setup.credentials?.[i] ?? setup.credential;
+  // One server is exactly the backend it always was: no pool in between.
+  if (servers.length === 1) return build(servers[0]!.url, credentialOf(0));
+  return createPoolBackend(servers.map((server, i) => ({ label: server.label, backend: build(server.url, credentialOf(i)) })));
 }
 
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
@@ -118,7 +128,10 @@ export async function withListedNames(client: ImageClient, backends: EngineBacke
 export function backendsScope(backends: EngineBackends = {}): string {
   return ENGINES.map((engine) => {
     const config = backends[engine];
-    return config === undefined ? '' : `${engine}=${JSON.stringify([config.kind, config.baseUrl, config.names ?? {}])}`;
+    if (config === undefined) return '';
+    // A pool's servers run the same models, so which of them (or how many) is no part of the key.
+    const where = config.baseUrls === undefined || config.baseUrls.length === 1 ? config.baseUrls?.[0]?.url ?? config.baseUrl : 'pool';
+    return `${engine}=${JSON.stringify([config.kind, where, config.names ?? {}])}`;
   }).filter((part) => part !== '').join(' ');
 }
 

@@ -51,6 +51,11 @@ export interface TranslationReview {
 export interface ImageCallOptions extends CallOptions {
   /** Fraction done, 0 to 1, with a word on what is happening ("step 12 of 30"). */
   onProgress?: (fraction: number, message?: string) => void;
+  /**
+   * The server took the request (ComfyUI: its queue holds the prompt). After this a failure is
+   * the server's to report and a pool never sends the request elsewhere (no double work).
+   */
+  onAccepted?: () => void;
 }
 
 /** Names a backend offers, for the settings' and forms' suggestions. Absent lists: not known. */
@@ -88,6 +93,8 @@ export interface ReportedCost {
 export interface ImageBackend {
   readonly kind: BackendKind;
   readonly label: string;
+  /** Calls `onAccepted` when the server takes a request, so a failure before it is known to be no work done. */
+  readonly reportsAcceptance?: boolean;
   /** Pure and fast (no network, no image decode): what `generate` would do with `request`. */
   review(engine: EngineId, request: ImageRequest): TranslationReview;
   generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse & { cost?: ReportedCost }>;

@@ -21,5 +21,5 @@ export const a1111Description = describeBackend({
     corsFlag: (origin) => `--cors-allow-origins=${origin}`,
     allowOrigin: (origin) => `Start it with \`--api\`, and for this browser \`--cors-allow-origins=${origin}\`.`,
   },
-  pool: false,
+  pool: true,
 });

@@ -21,5 +21,5 @@ export const comfyDescription = describeBackend({
     corsFlag: (origin) => `--enable-cors-header ${origin}`,
     allowOrigin: (origin) => `From this browser, ComfyUI must allow this page: start it with \`--enable-cors-header ${origin}\`, or it answers 403.`,
   },
-  pool: false,
+  pool: true,
 });

@@ -135,6 +135,7 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
         throw await refusalError(queued.refusal, { ...ctx, endpoint: queued.endpoint, lookup: (c, i) => nodeChoices(transport, c, i) });
       }
       promptId = queued.promptId;
+      o.onAccepted?.();
       o.onProgress?.(0, 'queued in ComfyUI');
       const outcome = await watchRun({
         transport, graph, promptId, feed, pollMs: options.pollIntervalMs ?? 1000, safetyPollMs: SAFETY_POLL_MS,
@@ -165,6 +166,7 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
   return {
     kind: 'comfyui',
     label: LABEL,
+    reportsAcceptance: true,
     review,
     async generate(engine, request, callOptions = {}) {
       try {

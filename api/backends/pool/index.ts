@@ -1,0 +1,151 @@
+/**
+ * A pool: one backend made of several servers of the same kind (ComfyUI, AUTOMATIC1111), each a
+ * backend of its own. Every request goes to the server that will start it soonest (placement.ts);
+ * a server that cannot be reached before it accepts a request is marked down, retried in the
+ * background, and the request goes to another. A request a server has accepted is never sent
+ * again elsewhere on its own (no double work): when that server fails, the error names it.
+ * Cancelling reaches every server, since each holds its part of the run under the same signal.
+ */
+import type { EngineId } from '../../catalog';
+import type { CallOptions } from '../../client-types';
+import { ApiError } from '../../errors';
+import type { ImageRequest, ImageResponse } from '../../image-schema';
+import type { ImageBackend, ImageCallOptions, ReportedCost } from '../types';
+import { whyUnanswered } from '../unanswered';
+import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './placement';
+import { createPoolState, type ServerStatus } from './state';
+
+/** One server of a pool: its backend and how the person named it (never its address). */
+export interface PoolMember {
+  label: string;
+  backend: ImageBackend;
+}
+
+export interface PoolOptions {
+  /** What a request needs a server to hold (checkpoint, LoRAs…); nothing by default. */
+  needs?: (engine: EngineId, request: ImageRequest) => PlacementNeeds;
+  /** Called whenever a server's state changes, for the run panel. */
+  onStatus?: (status: ServerStatus[]) => void;
+  now?: () => number;
+  /** Schedules a retry of a down server; returns a cancel. setTimeout by default. */
+  schedule?: (run: () => void, ms: number) => () => void;
+}
+
+/** A response from a pool: which server made it, by label. */
+export type PoolResponse = ImageResponse & { cost?: ReportedCost; server: string };
+
+/** A backend over several servers, with what the run panel shows of each. */
+export interface PoolBackend extends ImageBackend {
+  readonly size: number;
+  status(): ServerStatus[];
+  /** What server `id` (its position in the list) holds, from its list of names or object_info. */
+  holds(id: number, holds: ServerHoldings): void;
+  /** The length of server `id`'s own queue, as read from it. */
+  queued(id: number, length: number): void;
+  generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<PoolResponse>;
+  /** Stops the background retries of down servers. */
+  close(): void;
+}
+
+const POOL_ENDPOINT = 'pool';
+
+function defaultSchedule(run: () => void, ms: number): () => void {
+  const timer = setTimeout(run, ms) as { unref?: () => void };
+  timer.unref?.();
+  return () => clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
+}
+
+/**
+ * Whether the server never took the request: it refused the connection or nothing answered
+ * (any backend), or it failed before the backend said the server had accepted it (a backend that
+ * reports acceptance through `onAccepted`, like ComfyUI once its queue took the prompt).
+ */
+function neverTaken(error: unknown, accepted: boolean, reportsAcceptance: boolean): boolean {
+  if (accepted || !(error instanceof ApiError)) return false;
+  const why = whyUnanswered(error);
+  if (why === 'refused' || why === 'unreachable') return true;
+  return reportsAcceptance && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/** The pool of `members` (at least one; the first's kind and label name the pool). */
+export function createPoolBackend(members: readonly PoolMember[], options: PoolOptions = {}): PoolBackend {
+  const first = members[0];
+  if (first === undefined) throw new TypeError('a pool needs at least one server');
+  const labels = members.map((m) => m.label);
+  if (new Set(labels).size !== labels.length) throw new TypeError('each server of a pool needs its own label');
+  const now = options.now ?? Date.now;
+  const schedule = options.schedule ?? defaultSchedule;
+  const state = createPoolState(labels, now);
+  const retries = new Map<number, () => void>();
+  let closed = false;
+  const changed = () => options.onStatus?.(state.status());
+
+  /** Down until a background probe (its list of names) answers; each failed probe waits longer. */
+  function markDown(id: number): void {
+    const delay = state.down(id);
+    changed();
+    if (closed || retries.has(id)) return;
+    retries.set(id, schedule(() => {
+      retries.delete(id);
+      if (closed) return;
+      const probe = members[id]!.backend.listNames?.() ?? Promise.reject(new Error('no probe'));
+      probe.then(() => {
+        state.up(id);
+        changed();
+      }, () => markDown(id));
+    }, delay));
+  }
+
+  async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
+    const needs = options.needs?.(engine, request) ?? NO_NEEDS;
+    for (;;) {
+      const placement = place(state.views(), needs);
+      if (!placement.ok) {
+        throw new ApiError({ kind: 'http', retryable: false, endpoint: POOL_ENDPOINT, attempts: 0, detail: `not sent: ${placement.reason}` });
+      }
+      const id = placement.server.id;
+      const member = members[id]!;
+      let accepted = false;
+      state.started(id);
+      changed();
+      const started = now();
+      try {
+        const response = await member.backend.generate(engine, request, {
+          ...callOptions,
+          onAccepted: () => { accepted = true; },
+        });
+        state.ended(id, { images: response.images.length, ms: now() - started });
+        // A request that ran while a probe of the same server failed: it answers, so it is up.
+        if (placement.server.down) state.up(id);
+        changed();
+        return { ...response, server: member.label };
+      } catch (error) {
+        state.ended(id);
+        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, member.backend.reportsAcceptance === true)) {
+          markDown(id);
+          continue;
+        }
+        changed();
+        throw error instanceof ApiError ? error.with({ detail: `on ${member.label}: ${error.detail}` }) : error;
+      }
+    }
+  }
+
+  return {
+    kind: first.backend.kind,
+    label: first.backend.label,
+    size: members.length,
+    status: () => state.status(),
+    holds: (id, holds) => state.holds(id, holds),
+    queued: (id, length) => { state.queued(id, length); changed(); },
+    review: (engine, request) => first.backend.review(engine, request),
+    generate,
+    ...(first.backend.price === undefined ? {} : { price: (engine: EngineId, request: ImageRequest) => first.backend.price!(engine, request) }),
+    ...(first.backend.listNames === undefined ? {} : { listNames: (o?: CallOptions) => first.backend.listNames!(o) }),
+    close() {
+      closed = true;
+      for (const cancel of retries.values()) cancel();
+      retries.clear();
+    },
+  };
+}
