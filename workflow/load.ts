@@ -7,10 +7,11 @@
  */
 import type { z } from 'zod';
 import { findCredentialLike } from './credentials';
+import { versionFor } from './format';
 import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WarningSink, WorkflowLoadError, loadError } from './errors';
 import { parseJsonText } from './json-text';
 import { DEFAULT_LIMITS, type WorkflowLimits } from './limits';
-import { type Migration, MIGRATIONS, applyMigrations } from './migrations';
+import { type Migration, MIGRATIONS, applyMigrations, readsUnchanged } from './migrations';
 import { dropUnknownFields } from './newer';
 import { formatPath } from './path';
 import { type JsonObject, isJsonObject, sanitizeJson } from './sanitize';
@@ -66,7 +67,8 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
   if (fromVersion < WORKFLOW_VERSION) {
     const { doc: upgraded, applied } = applyMigrations(doc, fromVersion, WORKFLOW_VERSION, options.migrations ?? MIGRATIONS);
     doc = upgraded;
-    warnings.add({
+    // A step that only makes room for a new section changes nothing in this file: no upgrade to tell.
+    if (!readsUnchanged(fromVersion, WORKFLOW_VERSION, options.migrations ?? MIGRATIONS)) warnings.add({
       code: 'migrated',
       path: 'version',
       message: `upgraded from format version ${fromVersion} to ${WORKFLOW_VERSION} (${applied.join(', ')}); saving writes version ${WORKFLOW_VERSION}`,
@@ -99,6 +101,8 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
     : CANNOT_OPEN);
   // After the parse, which proved the ids unique and every edge's ends present.
   const { workflow, renamed } = renameUnsafeIds(checked, warnings);
+  // In memory the version says what the content needs, as Save will write it.
+  workflow.version = versionFor(workflow);
   if (options.knownTypes) reportUnknownTypes(workflow, options.knownTypes, warnings);
   return { workflow, warnings: warnings.list(), fromVersion, renamedIds: renamed };
 }

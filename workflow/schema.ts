@@ -127,7 +127,8 @@ export type WorkflowGroup = z.infer<typeof WorkflowGroupSchema>;
 /** The document without the cross-checks: its shape gives the serialiser its field order. */
 export const WorkflowShapeSchema = z.strictObject({
   format: z.literal(WORKFLOW_FORMAT),
-  version: z.literal(WORKFLOW_VERSION),
+  // 1 for files without components, 2 for files with them (format.ts, versionFor).
+  version: z.union([z.literal(1), z.literal(WORKFLOW_VERSION)]),
   metadata: WorkflowMetadataSchema,
   nodes: z.array(WorkflowNodeSchema).max(DEFAULT_LIMITS.maxNodes),
   edges: z.array(WorkflowEdgeSchema).max(DEFAULT_LIMITS.maxEdges),

@@ -5,6 +5,7 @@
  * workflow always gives the same bytes, so files diff cleanly and load → save is byte-stable.
  */
 import { type WorkflowIssue, WorkflowSaveError } from './errors';
+import { versionFor } from './format';
 import { DEFAULT_LIMITS } from './limits';
 import { type PathLink, extendPath, formatLink, formatPath } from './path';
 import { UNSAFE_KEYS } from './sanitize';
@@ -39,6 +40,7 @@ function pick(value: unknown, keys: readonly string[]): Obj {
 
 function pickWorkflow(workflow: Workflow): Obj {
   const root = pick(workflow, ROOT_KEYS);
+  root.version = versionFor(workflow);
   root.metadata = pick(workflow.metadata, METADATA_KEYS);
   root.nodes = Array.isArray(workflow.nodes)
     ? workflow.nodes.map((node) => ({ ...pick(node, NODE_KEYS), position: pick(node.position, POSITION_KEYS) }))
