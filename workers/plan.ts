@@ -11,6 +11,7 @@ import type { FanOutMode } from './fan-out';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
 import type { ReviewRequest } from './backend-review';
 import { checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
+import { flattenComponents } from '../workflow/flatten';
 
 /**
  * - `all`: every node.
@@ -61,7 +62,11 @@ export type PlanResult = { ok: true; plan: ExecutionPlan } | { ok: false; proble
  * problem is returned at once rather than the first one found; `review` adds what the chosen
  * image backend refuses.
  */
-export function planRun(workflow: Workflow, registry: NodeRegistry, options: PlanOptions = { mode: 'all' }, review?: ReviewRequest): PlanResult {
+export function planRun(file: Workflow, registry: NodeRegistry, options: PlanOptions = { mode: 'all' }, review?: ReviewRequest): PlanResult {
+  // Components are flattened first: from here on every node is a node type's, each inner node itself.
+  const flat = flattenComponents(file, { typeTitle: (type) => registry.get(type)?.title });
+  if (!flat.ok) return { ok: false, problems: flat.problems };
+  const { workflow } = flat;
   const ids = [...new Set(workflow.nodes.map((n) => n.id))];
   const known = new Set(ids);
   const links: Link[] = workflow.edges
@@ -69,15 +74,19 @@ export function planRun(workflow: Workflow, registry: NodeRegistry, options: Pla
     .map((e) => ({ source: e.source.node, target: e.target.node }));
 
   let scope: Set<string>;
-  let fresh = new Set<string>();
+  const fresh = new Set<string>();
   if (options.mode === 'all') {
     scope = known;
-  } else if (!known.has(options.nodeId)) {
+  } else if (!known.has(options.nodeId) && !flat.instances.has(options.nodeId)) {
     return { ok: false, problems: [{ nodeId: options.nodeId, message: `there is no node '${options.nodeId}' in this workflow to run ${options.mode === 'to' ? 'to' : 'from'}` }] };
   } else if (options.mode === 'to') {
-    scope = reachable(options.nodeId, adjacency(ids, links, true));
+    // "Run to here" on a component: to every node inside it.
+    const upstream = adjacency(ids, links, true);
+    scope = new Set();
+    for (const start of flat.instances.get(options.nodeId) ?? [options.nodeId]) for (const a of reachable(start, upstream)) scope.add(a);
   } else {
-    fresh = reachable(options.nodeId, adjacency(ids, links));
+    const downstream = adjacency(ids, links);
+    for (const start of flat.instances.get(options.nodeId) ?? [options.nodeId]) for (const d of reachable(start, downstream)) fresh.add(d);
     const upstream = adjacency(ids, links, true);
     scope = new Set();
     for (const id of fresh) for (const a of reachable(id, upstream)) scope.add(a);

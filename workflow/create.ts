@@ -2,7 +2,7 @@
  * Small pure helpers for making and changing workflows, shared by the editor and the CLI. Each
  * returns a new value and leaves its argument alone; time comes from an injectable clock.
  */
-import { WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
+import { WORKFLOW_FORMAT, versionFor } from './format';
 import type { PortRef, Workflow } from './schema';
 
 /** Where "now" comes from; tests pass a fixed one. */
@@ -19,7 +19,7 @@ export function createWorkflow({ title = 'Untitled workflow', description = '' }
   const now = clock().toISOString();
   return {
     format: WORKFLOW_FORMAT,
-    version: WORKFLOW_VERSION,
+    version: versionFor({}),
     metadata: { title, description, created: now, modified: now },
     nodes: [],
     edges: [],

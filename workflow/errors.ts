@@ -23,7 +23,9 @@ export type WorkflowWarningCode =
   /** A field from a newer version that this build does not understand; not kept on save. */
   | 'unknown-field-dropped'
   /** The file was upgraded from an older version. */
-  | 'migrated';
+  | 'migrated'
+  /** A component's stored content hash did not match its content (edited by hand): the hash is recomputed. */
+  | 'component-hash-fixed';
 
 export interface WorkflowWarning extends WorkflowIssue {
   code: WorkflowWarningCode;

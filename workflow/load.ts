@@ -7,10 +7,12 @@
  */
 import type { z } from 'zod';
 import { findCredentialLike } from './credentials';
+import { componentHash } from './components';
+import { versionFor } from './format';
 import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WarningSink, WorkflowLoadError, loadError } from './errors';
 import { parseJsonText } from './json-text';
 import { DEFAULT_LIMITS, type WorkflowLimits } from './limits';
-import { type Migration, MIGRATIONS, applyMigrations } from './migrations';
+import { type Migration, MIGRATIONS, applyMigrations, readsUnchanged } from './migrations';
 import { dropUnknownFields } from './newer';
 import { formatPath } from './path';
 import { type JsonObject, isJsonObject, sanitizeJson } from './sanitize';
@@ -66,7 +68,8 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
   if (fromVersion < WORKFLOW_VERSION) {
     const { doc: upgraded, applied } = applyMigrations(doc, fromVersion, WORKFLOW_VERSION, options.migrations ?? MIGRATIONS);
     doc = upgraded;
-    warnings.add({
+    // A step that only makes room for a new section changes nothing in this file: no upgrade to tell.
+    if (!readsUnchanged(fromVersion, WORKFLOW_VERSION, options.migrations ?? MIGRATIONS)) warnings.add({
       code: 'migrated',
       path: 'version',
       message: `upgraded from format version ${fromVersion} to ${WORKFLOW_VERSION} (${applied.join(', ')}); saving writes version ${WORKFLOW_VERSION}`,
@@ -99,6 +102,9 @@ export function loadWorkflow(text: string, options: LoadOptions = {}): LoadResul
     : CANNOT_OPEN);
   // After the parse, which proved the ids unique and every edge's ends present.
   const { workflow, renamed } = renameUnsafeIds(checked, warnings);
+  checkHashes(workflow, warnings);
+  // In memory the version says what the content needs, as Save will write it.
+  workflow.version = versionFor(workflow);
   if (options.knownTypes) reportUnknownTypes(workflow, options.knownTypes, warnings);
   return { workflow, warnings: warnings.list(), fromVersion, renamedIds: renamed };
 }
@@ -177,4 +183,18 @@ function describeJson(value: unknown): string {
     return plain ? JSON.stringify(value) : 'another text';
   }
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A definition whose stored hash is not its content's was edited by hand: said, and the hash put right. */
+function checkHashes(workflow: Workflow, warnings: WarningSink): void {
+  workflow.components?.forEach((def, i) => {
+    const hash = componentHash(def);
+    if (hash === def.hash) return;
+    def.hash = hash;
+    warnings.add({
+      code: 'component-hash-fixed',
+      path: formatPath(['components', i, 'hash']),
+      message: `component '${def.id}' does not match its content hash (edited outside Atelier?): its content is kept and the hash recomputed`,
+    });
+  });
 }

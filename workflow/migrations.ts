@@ -16,10 +16,30 @@ export interface Migration {
   from: number;
   /** Returns the upgraded document; may change and return its argument. */
   migrate(doc: JsonObject): JsonObject;
+  /**
+   * True when the step only makes room for optional sections: a file of the older version reads
+   * unchanged and is saved in its own version again (versionFor), so opening it is not an upgrade.
+   */
+  additive?: true;
 }
 
-/** Every step ever published, oldest first. Version 1 is the first version: nothing to do yet. */
-export const MIGRATIONS: readonly Migration[] = [];
+/** Every step ever published, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  // Version 2 adds the optional `components` section; a version 1 document is a version 2 one as it is.
+  { name: 'components-section', from: 1, additive: true, migrate: (doc) => doc },
+];
+
+/**
+ * Whether a file of version `from` opens as what Save writes again: it is the current version, or
+ * every step from it is additive (a version 1 file without components is saved as version 1).
+ */
+export function readsUnchanged(from: number, to: number, migrations: readonly Migration[] = MIGRATIONS): boolean {
+  if (from > to) return false;
+  for (let version = from; version < to; version++) {
+    if (migrations.find((step) => step.from === version)?.additive !== true) return false;
+  }
+  return true;
+}
 
 export interface MigrationResult {
   doc: JsonObject;

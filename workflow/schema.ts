@@ -8,6 +8,7 @@
  * it: selection, measured sizes and drag state belong to the editor, not to the file.
  */
 import { z } from 'zod';
+import { checkComponents } from './component-checks';
 import { GROUP_COLORS, WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
 import { DEFAULT_LIMITS, MAX_COORDINATE, TEXT_LIMITS } from './limits';
 
@@ -124,21 +125,72 @@ export const WorkflowGroupSchema = z.strictObject({
 });
 export type WorkflowGroup = z.infer<typeof WorkflowGroupSchema>;
 
+/** The node type of an instance of a component: the prefix and the definition's id (components.ts). */
+export const COMPONENT_TYPE_PREFIX = 'component:';
+/** Definitions in one file, and inner nodes in one definition, at most. */
+export const MAX_COMPONENTS = 500;
+export const MAX_COMPONENT_NODES = 1000;
+
+/** Names on a component's face appear in `--set node.name=value`: plain, like node ids. */
+const faceName = z.string().min(1, 'must not be empty').max(TEXT_LIMITS.id).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '_' and '-' only");
+const label = z.string().max(TEXT_LIMITS.title);
+
+export const ComponentInputSchema = z.strictObject({
+  name: faceName.describe("The instance's input port."),
+  label: label.optional().describe('What the port is called on the node; the name when absent.'),
+  targets: z.array(PortRefSchema).min(1).max(MAX_COMPONENT_NODES).describe('The inner input ports it feeds (one wire crossing the border may feed several).'),
+});
+export type ComponentInput = z.infer<typeof ComponentInputSchema>;
+
+export const ComponentOutputSchema = z.strictObject({
+  name: faceName.describe("The instance's output port."),
+  label: label.optional(),
+  source: PortRefSchema.describe('The inner output port it carries.'),
+});
+export type ComponentOutput = z.infer<typeof ComponentOutputSchema>;
+
+export const ComponentParamSchema = z.strictObject({
+  name: faceName.describe("The key in each instance's params, and in --set."),
+  label: label.describe('What the field is called on the node.'),
+  node: PortRefSchema.shape.node.describe('The inner node whose parameter this is.'),
+  param: PortRefSchema.shape.port.describe("The inner node's parameter name."),
+});
+export type ComponentParam = z.infer<typeof ComponentParamSchema>;
+
+export const ComponentDefinitionSchema = z.strictObject({
+  id: PortRefSchema.shape.node.describe('Unique among the components; instances have type "component:<id>".'),
+  name: z.string().min(1, 'must not be empty').max(TEXT_LIMITS.title).describe("The component's name, shown on its instances."),
+  description: z.string().max(TEXT_LIMITS.description).optional(),
+  revision: z.number().int().min(1).max(1_000_000_000).describe('Counts the edits of the definition.'),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits').describe('SHA-256 of the definition\'s content (nodes, edges, inputs, outputs, params), as componentHash computes it.'),
+  nodes: z.array(WorkflowNodeSchema).min(1, 'a component holds at least one node').max(MAX_COMPONENT_NODES),
+  edges: z.array(WorkflowEdgeSchema).max(MAX_COMPONENT_NODES * 4),
+  inputs: z.array(ComponentInputSchema).max(MAX_COMPONENT_NODES).default([]),
+  outputs: z.array(ComponentOutputSchema).max(MAX_COMPONENT_NODES).default([]),
+  params: z.array(ComponentParamSchema).max(MAX_COMPONENT_NODES).default([]),
+});
+export type ComponentDefinition = z.infer<typeof ComponentDefinitionSchema>;
+
 /** The document without the cross-checks: its shape gives the serialiser its field order. */
 export const WorkflowShapeSchema = z.strictObject({
   format: z.literal(WORKFLOW_FORMAT),
-  version: z.literal(WORKFLOW_VERSION),
+  // 1 for files without components, 2 for files with them (format.ts, versionFor).
+  version: z.union([z.literal(1), z.literal(WORKFLOW_VERSION)]),
   metadata: WorkflowMetadataSchema,
   nodes: z.array(WorkflowNodeSchema).max(DEFAULT_LIMITS.maxNodes),
   edges: z.array(WorkflowEdgeSchema).max(DEFAULT_LIMITS.maxEdges),
   // Optional, and written only when there are some, so files without them keep their bytes.
   notes: z.array(WorkflowNoteSchema).max(MAX_NOTES).optional().describe('Notes on the canvas, for people; never run.'),
   groups: z.array(WorkflowGroupSchema).max(MAX_GROUPS).optional().describe('Frames that hold nodes and notes together; never run.'),
+  // Written only when there are some (format version 2): files without them keep version 1 and their bytes.
+  components: z.array(ComponentDefinitionSchema).max(MAX_COMPONENTS).optional()
+    .describe('Component definitions, each stored once; nodes of type "component:<id>" are its instances.'),
 });
 
 /** The workflow file, current version, with the checks that span fields. */
 export const WorkflowSchema = WorkflowShapeSchema.superRefine((workflow, ctx) => {
   for (const issue of crossCheck(workflow)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of checkComponents(workflow, crossCheck)) ctx.addIssue({ code: 'custom', ...issue });
 });
 export type Workflow = z.infer<typeof WorkflowSchema>;
 

@@ -5,10 +5,13 @@
  * workflow always gives the same bytes, so files diff cleanly and load → save is byte-stable.
  */
 import { type WorkflowIssue, WorkflowSaveError } from './errors';
+import { componentHash } from './components';
+import { versionFor } from './format';
 import { DEFAULT_LIMITS } from './limits';
 import { type PathLink, extendPath, formatLink, formatPath } from './path';
 import { UNSAFE_KEYS } from './sanitize';
 import {
+  ComponentDefinitionSchema, ComponentInputSchema, ComponentOutputSchema, ComponentParamSchema,
   PortRefSchema, PositionSchema, SizeSchema, type Workflow, WorkflowEdgeSchema, WorkflowGroupSchema, WorkflowMetadataSchema,
   WorkflowNodeSchema, WorkflowNoteSchema, WorkflowSchema, WorkflowShapeSchema,
 } from './schema';
@@ -25,6 +28,10 @@ const PORT_KEYS = keysOf(PortRefSchema.shape);
 const NOTE_KEYS = keysOf(WorkflowNoteSchema.shape);
 const GROUP_KEYS = keysOf(WorkflowGroupSchema.shape);
 const SIZE_KEYS = keysOf(SizeSchema.shape);
+const COMPONENT_KEYS = keysOf(ComponentDefinitionSchema.shape);
+const INPUT_KEYS = keysOf(ComponentInputSchema.shape);
+const OUTPUT_KEYS = keysOf(ComponentOutputSchema.shape);
+const PARAM_KEYS = keysOf(ComponentParamSchema.shape);
 
 /** The schema's fields of `value`, in the schema's order; anything else is left behind. */
 function pick(value: unknown, keys: readonly string[]): Obj {
@@ -37,19 +44,42 @@ function pick(value: unknown, keys: readonly string[]): Obj {
   return out;
 }
 
+const pickNodes = (nodes: unknown): unknown => (Array.isArray(nodes)
+  ? nodes.map((node: Obj) => ({ ...pick(node, NODE_KEYS), position: pick(node.position, POSITION_KEYS) }))
+  : nodes);
+const pickEdges = (edges: unknown): unknown => (Array.isArray(edges)
+  ? edges.map((edge: Obj) => ({ ...pick(edge, EDGE_KEYS), source: pick(edge.source, PORT_KEYS), target: pick(edge.target, PORT_KEYS) }))
+  : edges);
+
+/** A definition's fields in the schema's order, its hash computed afresh from what it holds. */
+function pickComponent(def: Obj): Obj {
+  const out = pick(def, COMPONENT_KEYS);
+  out.nodes = pickNodes(def.nodes);
+  out.edges = pickEdges(def.edges);
+  const list = (items: unknown, keys: readonly string[], ref?: (item: Obj) => Obj) => (Array.isArray(items)
+    ? items.map((item: Obj) => ({ ...pick(item, keys), ...ref?.(item) }))
+    : items ?? []);
+  out.inputs = list(def.inputs, INPUT_KEYS, (item) => ({ targets: Array.isArray(item.targets) ? item.targets.map((t) => pick(t, PORT_KEYS)) : item.targets }));
+  out.outputs = list(def.outputs, OUTPUT_KEYS, (item) => ({ source: pick(item.source, PORT_KEYS) }));
+  out.params = list(def.params, PARAM_KEYS);
+  try {
+    out.hash = componentHash(out as Parameters<typeof componentHash>[0]);
+  } catch {
+    // Content the parse refuses next, with its path.
+  }
+  return out;
+}
+
 function pickWorkflow(workflow: Workflow): Obj {
   const root = pick(workflow, ROOT_KEYS);
+  root.version = versionFor(workflow);
   root.metadata = pick(workflow.metadata, METADATA_KEYS);
-  root.nodes = Array.isArray(workflow.nodes)
-    ? workflow.nodes.map((node) => ({ ...pick(node, NODE_KEYS), position: pick(node.position, POSITION_KEYS) }))
-    : workflow.nodes;
-  root.edges = Array.isArray(workflow.edges)
-    ? workflow.edges.map((edge) => ({
-      ...pick(edge, EDGE_KEYS),
-      source: pick(edge.source, PORT_KEYS),
-      target: pick(edge.target, PORT_KEYS),
-    }))
-    : workflow.edges;
+  root.nodes = pickNodes(workflow.nodes);
+  root.edges = pickEdges(workflow.edges);
+  if (Array.isArray(workflow.components)) {
+    if (workflow.components.length > 0) root.components = workflow.components.map((def) => pickComponent(def as unknown as Obj));
+    else delete root.components;
+  }
   // Empty lists are not written, so a file without notes or groups keeps its bytes.
   const framed = (item: unknown, keys: readonly string[]) => ({
     ...pick(item, keys), position: pick((item as Obj).position, POSITION_KEYS), size: pick((item as Obj).size, SIZE_KEYS),
@@ -79,12 +109,14 @@ export function serializeWorkflow(workflow: Workflow): string {
   }
   // The parse kept only the schema's fields, in the schema's order; params are people's names.
   const issues: WorkflowIssue[] = [];
-  const nodes = checked.data.nodes.map((node, i) => {
-    const at = extendPath(extendPath(extendPath(undefined, 'nodes'), i), 'params');
+  const sortNodes = (list: Workflow['nodes'], base: PathLink | undefined) => list.map((node, i) => {
+    const at = extendPath(extendPath(extendPath(base, 'nodes'), i), 'params');
     return { ...node, params: sortedCopy(node.params, at, issues) };
   });
+  const nodes = sortNodes(checked.data.nodes, undefined);
+  const components = checked.data.components?.map((def, i) => ({ ...def, nodes: sortNodes(def.nodes, extendPath(extendPath(undefined, 'components'), i)) }));
   if (issues.length > 0) throw new WorkflowSaveError('The workflow cannot be saved', issues);
-  return `${JSON.stringify({ ...checked.data, nodes }, null, 2)}\n`;
+  return `${JSON.stringify({ ...checked.data, nodes, ...(components === undefined ? {} : { components }) }, null, 2)}\n`;
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

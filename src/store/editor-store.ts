@@ -5,6 +5,7 @@
  */
 import { registry as defaultRegistry, type NodeRegistry } from '../../nodes/index';
 import { WORKFLOW_VERSION } from '../../workflow/format';
+import { readsUnchanged } from '../../workflow/migrations';
 import type { Workflow } from '../../workflow/schema';
 import type { LoadResult } from '../../workflow/load';
 import { createAnnotationActions } from './annotation-actions';
@@ -106,7 +107,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     open(result: LoadResult): LoadResult {
       store.load(result.workflow, { record: true });
       // A migrated or newer file, or one whose ids were renamed, is not what Save would write: the marker says so.
-      if (result.fromVersion === WORKFLOW_VERSION && result.renamedIds.size === 0) core.markSaved();
+      if (readsUnchanged(result.fromVersion, WORKFLOW_VERSION) && result.renamedIds.size === 0) core.markSaved();
       else core.markUnsaved();
       return result;
     },

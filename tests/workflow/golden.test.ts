@@ -19,7 +19,7 @@ const REFUSED: Record<string, RegExp[]> = {
   ],
   comfyui: [/not an Atelier workflow file/, /no "format": "atelier\.workflow".*ComfyUI/],
   'invalid-json': [/not valid JSON/, /line 4, column 44: expected a property name in double quotes, found '\}'/],
-  'legacy-v0': [/too old/, /version: format version 0 cannot be upgraded: this build opens version 1 only/],
+  'legacy-v0': [/too old/, /version: format version 0 cannot be upgraded: this build opens versions 1 to 2/],
 };
 
 const open = (name: string): LoadResult => loadWorkflow(fixture(name), { knownTypes: KNOWN_TYPES });

@@ -224,7 +224,7 @@ describe('what is and is not a workflow file', () => {
       'nodes[0].type: must not be empty',
       'nodes[0].position.x: Invalid input: expected number, received string',
       'nodes[0].position.y: missing (expected number)',
-      'nodes[0].selected: unknown field (format version 1 has no such field; a typo?)',
+      'nodes[0].selected: unknown field (format version 2 has no such field; a typo?)',
       'metadata.created: must be an ISO 8601 date-time, such as 2026-01-31T12:00:00.000Z',
     ]));
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkflowLoadError } from '../../workflow/errors';
 import { loadWorkflow } from '../../workflow/load';
-import { MIGRATIONS, type Migration, applyMigrations } from '../../workflow/migrations';
+import { MIGRATIONS, type Migration, applyMigrations, readsUnchanged } from '../../workflow/migrations';
 import { type JsonObject, type JsonValue } from '../../workflow/sanitize';
 import { serializeWorkflow } from '../../workflow/serialize';
 import { fixture } from './fixtures';
@@ -71,12 +71,12 @@ describe('loading an older file', () => {
   }];
 
   it('migrates on load, says so, and saves as the current version', () => {
-    const result = loadWorkflow(fixture('legacy-v0'), { migrations: testMigrations });
+    const result = loadWorkflow(fixture('legacy-v0'), { migrations: [...testMigrations, ...MIGRATIONS] });
     expect(result.fromVersion).toBe(0);
     expect(result.warnings).toEqual([{
       code: 'migrated',
       path: 'version',
-      message: 'upgraded from format version 0 to 1 (links-to-named-edges); saving writes version 1',
+      message: 'upgraded from format version 0 to 2 (links-to-named-edges, components-section); saving writes version 2',
     }]);
     expect(result.workflow.edges).toEqual([{ id: 'e0', source: { node: 'p', port: 'text' }, target: { node: 'd', port: 'prompt' } }]);
     expect(result.workflow.nodes[1]).toEqual({ id: 'd', type: 'text-to-image', position: { x: 300, y: 20 }, params: { engine: 'sd' } });
@@ -86,6 +86,25 @@ describe('loading an older file', () => {
 
   it('checks the migrated document like any other', () => {
     const sloppy: Migration[] = [{ ...testMigrations[0]!, migrate: (doc) => ({ ...testMigrations[0]!.migrate(doc), edges: 'none' }) }];
-    expect(() => loadWorkflow(fixture('legacy-v0'), { migrations: sloppy })).toThrow(/edges: Invalid input: expected array/);
+    expect(() => loadWorkflow(fixture('legacy-v0'), { migrations: [...sloppy, ...MIGRATIONS] })).toThrow(/edges: Invalid input: expected array/);
+  });
+});
+
+describe('version 2: room for components', () => {
+  it('opens a version 1 file as it is, without an upgrade warning, and saves its bytes again', () => {
+    const text = serializeWorkflow(loadWorkflow(fixture('small-graph')).workflow);
+    expect(text).toContain('"version": 1,');
+    const result = loadWorkflow(text);
+    expect(result.fromVersion).toBe(1);
+    expect(result.warnings).toEqual([]);
+    expect(result.workflow.version).toBe(1);
+    expect(serializeWorkflow(result.workflow)).toBe(text);
+  });
+
+  it('says a version 1 file reads unchanged, and a version 0 one (no additive step) does not', () => {
+    expect(readsUnchanged(1, 2)).toBe(true);
+    expect(readsUnchanged(2, 2)).toBe(true);
+    expect(readsUnchanged(0, 2)).toBe(false);
+    expect(readsUnchanged(3, 2)).toBe(false);
   });
 });

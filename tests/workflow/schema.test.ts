@@ -17,15 +17,15 @@ describe('published JSON Schema', () => {
   it('describes the current version, with its limits', () => {
     const schema = JSON.parse(renderWorkflowJsonSchema()) as {
       $id: string; title: string; additionalProperties: boolean;
-      properties: { format: { const: string }; version: { const: number }; nodes: { maxItems: number }; edges: { maxItems: number } };
+      properties: { format: { const: string }; version: { anyOf: { const: number }[] }; nodes: { maxItems: number }; edges: { maxItems: number } };
     };
-    expect(schema.$id).toBe('urn:atelier:schema:workflow:v1');
+    expect(schema.$id).toBe('urn:atelier:schema:workflow:v2');
     expect(schema.properties.format.const).toBe('atelier.workflow');
-    expect(schema.properties.version.const).toBe(1);
+    expect(schema.properties.version.anyOf.map((v) => v.const)).toEqual([1, 2]);
     expect(schema.properties.nodes.maxItems).toBe(5000);
     expect(schema.properties.edges.maxItems).toBe(20000);
     expect(schema.additionalProperties).toBe(false);
-    expect(WORKFLOW_JSON_SCHEMA_PATH).toBe('public/schema/atelier-workflow.v1.schema.json');
+    expect(WORKFLOW_JSON_SCHEMA_PATH).toBe('public/schema/atelier-workflow.v2.schema.json');
   });
 });
 

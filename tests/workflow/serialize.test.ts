@@ -91,7 +91,7 @@ describe('serializeWorkflow', () => {
 });
 
 describe('create helpers', () => {
-  it('creates an empty workflow stamped by the clock', () => {
+  it('creates an empty workflow stamped by the clock, in version 1 (no components)', () => {
     expect(createWorkflow({ title: 'New' }, clock('2026-03-01T12:00:00.000Z'))).toEqual({
       format: 'atelier.workflow',
       version: 1,
