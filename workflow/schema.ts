@@ -8,6 +8,7 @@
  * it: selection, measured sizes and drag state belong to the editor, not to the file.
  */
 import { z } from 'zod';
+import { AppSchema, checkApp } from './app';
 import { GROUP_COLORS, WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
 import { DEFAULT_LIMITS, MAX_COORDINATE, TEXT_LIMITS } from './limits';
 
@@ -134,6 +135,8 @@ export const WorkflowShapeSchema = z.strictObject({
   // Optional, and written only when there are some, so files without them keep their bytes.
   notes: z.array(WorkflowNoteSchema).max(MAX_NOTES).optional().describe('Notes on the canvas, for people; never run.'),
   groups: z.array(WorkflowGroupSchema).max(MAX_GROUPS).optional().describe('Frames that hold nodes and notes together; never run.'),
+  // Optional like notes: a list over the graph that runs nothing of its own (app.ts).
+  app: AppSchema.optional(),
 });
 
 /** The workflow file, current version, with the checks that span fields. */
@@ -152,7 +155,7 @@ interface CrossIssue {
  * edge into each input port, and groups holding nodes and notes that exist, each in one group at
  * most. Ports themselves are the node types' business (the executor).
  */
-export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'>): CrossIssue[] {
+export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'> & Partial<Pick<Workflow, 'app'>>): CrossIssue[] {
   const issues: CrossIssue[] = [];
   const nodeIndex = new Map<string, number>();
   workflow.nodes.forEach((node, i) => {
@@ -185,7 +188,7 @@ export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' 
       });
     }
   });
-  issues.push(...checkAnnotations(workflow, nodeIndex));
+  issues.push(...checkAnnotations(workflow, nodeIndex), ...checkApp(workflow.app, nodeIndex));
   return issues;
 }
 

@@ -7,6 +7,7 @@
 import { type WorkflowIssue, WorkflowSaveError } from './errors';
 import { DEFAULT_LIMITS } from './limits';
 import { type PathLink, extendPath, formatLink, formatPath } from './path';
+import { AppInputSchema, AppOutputSchema, hasApp } from './app';
 import { UNSAFE_KEYS } from './sanitize';
 import {
   PortRefSchema, PositionSchema, SizeSchema, type Workflow, WorkflowEdgeSchema, WorkflowGroupSchema, WorkflowMetadataSchema,
@@ -25,6 +26,8 @@ const PORT_KEYS = keysOf(PortRefSchema.shape);
 const NOTE_KEYS = keysOf(WorkflowNoteSchema.shape);
 const GROUP_KEYS = keysOf(WorkflowGroupSchema.shape);
 const SIZE_KEYS = keysOf(SizeSchema.shape);
+const APP_INPUT_KEYS = keysOf(AppInputSchema.shape);
+const APP_OUTPUT_KEYS = keysOf(AppOutputSchema.shape);
 
 /** The schema's fields of `value`, in the schema's order; anything else is left behind. */
 function pick(value: unknown, keys: readonly string[]): Obj {
@@ -62,6 +65,13 @@ function pickWorkflow(workflow: Workflow): Obj {
     if (workflow.groups.length > 0) root.groups = workflow.groups.map((group) => framed(group, GROUP_KEYS));
     else delete root.groups;
   }
+  // An app with nothing in it is not written, so a file without one keeps its bytes.
+  if (hasApp(workflow.app)) {
+    root.app = {
+      inputs: workflow.app.inputs.map((input) => pick(input, APP_INPUT_KEYS)),
+      outputs: workflow.app.outputs.map((output) => pick(output, APP_OUTPUT_KEYS)),
+    };
+  } else delete root.app;
   return root;
 }
 
