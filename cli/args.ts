@@ -34,6 +34,8 @@ export interface RunArgs {
   textBaseUrl?: string;
   /** Raw `node.param=value` overrides, in the order given. */
   sets: string[];
+  /** Raw `name=value` values of the workflow's app inputs, in the order given. */
+  inputs: string[];
   concurrency?: number;
   /** Most runs one fan-out of a node that calls an API may make; above it the node fails, sending nothing. */
   maxFanOut?: number;
@@ -47,7 +49,13 @@ export interface RunArgs {
   backends: BackendArgs;
 }
 
-export type CliArgs = RunArgs | { command: 'help' } | { command: 'version' };
+/** `atelier run FILE --help`: the app inputs of FILE, with their kinds and defaults. */
+export interface AppHelpArgs {
+  command: 'app-help';
+  file: string;
+}
+
+export type CliArgs = RunArgs | AppHelpArgs | { command: 'help' } | { command: 'version' };
 
 /** The usage text, with the backend flags written from `backends`' descriptions. */
 export function usageText(backends: readonly BackendEntry[]): string {
@@ -71,6 +79,9 @@ ${backendUsage(backends)}
   --set NODE.PARAM=VALUE  Override a parameter before the run; NODE is a node id or title.
                           VALUE is read as JSON when it parses (42, true, null, {"a":1}) and
                           the parameter takes it, else as text. Repeat for more.
+  --input NAME=VALUE      Fill in one of the workflow's app inputs by name: text as it is,
+                          numbers and switches as written, an image as a file's path.
+                          'atelier run <workflow.json> --help' lists a workflow's inputs.
   --to NODE               Run only NODE and what it depends on.
   --from NODE             Run NODE and everything downstream of it afresh; what it needs
                           upstream runs too (the CLI keeps no cache between runs).
@@ -103,6 +114,7 @@ const OPTIONS = {
   'text-base-url': { type: 'string' },
   model: { type: 'string' },
   set: { type: 'string', multiple: true },
+  input: { type: 'string', multiple: true },
   to: { type: 'string' },
   from: { type: 'string' },
   concurrency: { type: 'string' },
@@ -160,6 +172,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }
   const { values, positionals } = parsed;
+  // `run FILE --help` asks about FILE's app; any other --help is the general one.
+  if (values.help && positionals.length === 2 && positionals[0] === 'run') return { command: 'app-help', file: positionals[1]! };
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
 
@@ -172,7 +186,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.to !== undefined && values.from !== undefined) throw new UsageError('--to and --from cannot be used together');
 
   const args: RunArgs = {
-    command: 'run', file: rest[0]!, sets: values.set ?? [], json: values.json === true, embed: values['no-embed'] !== true,
+    command: 'run', file: rest[0]!, sets: values.set ?? [], inputs: values.input ?? [], json: values.json === true, embed: values['no-embed'] !== true,
     backends: { checkpoints: values.checkpoint ?? [], assets: values.asset ?? [] },
   };
   const nonEmpty = (flag: string, value: string | undefined): string | undefined => {

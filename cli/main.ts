@@ -35,6 +35,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case 'version':
         io.stdout.write(`atelier ${atelierVersion()}\n`);
         return EXIT.ok;
+      case 'app-help': {
+        const [{ appHelpText }, { loadForRun }] = await Promise.all([import('./app-inputs'), import('./prepare')]);
+        io.stdout.write(appHelpText(args.file, (await loadForRun(args.file, io.cwd)).workflow));
+        return EXIT.ok;
+      }
       case 'run': {
         // Loaded only for a run: help and version answer without the executor and the nodes.
         const { runCommand } = await import('./run');

@@ -15,8 +15,9 @@ import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed
 import { WorkflowError, type WorkflowWarning } from '../workflow/errors';
 import { ownValue } from '../workflow/keys';
 import { DEFAULT_LIMITS } from '../workflow/limits';
-import { loadWorkflow } from '../workflow/load';
+import { type LoadResult, loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
+import { applyAppInputs } from './app-inputs';
 import { type RunArgs } from './args';
 import { PrepareError } from './io';
 import { applyOverrides, findNode, parseOverrides, shadowedOverrides, type Override } from './overrides';
@@ -78,19 +79,30 @@ function chatModelProblems(workflow: Workflow, ids: ReadonlySet<string>, chatMod
  * command line crosses the same boundary as a file (limits, prototype keys, credentials, schema).
  * Warnings the first load gave already are not repeated.
  */
-function reloadWithOverrides(loaded: { workflow: Workflow; warnings: readonly WorkflowWarning[] }, overrides: readonly Override[], warnings: string[]): Workflow {
+function reloadWithOverrides(loaded: { workflow: Workflow; warnings: readonly WorkflowWarning[] }, changed: Workflow, flag: string, warnings: string[]): Workflow {
   const said = new Set(loaded.warnings.map((w) => `${w.path}: ${w.message}`));
   let again;
   try {
-    again = loadWorkflow(JSON.stringify(applyOverrides(loaded.workflow, overrides)), LOAD_OPTIONS);
+    again = loadWorkflow(JSON.stringify(changed), LOAD_OPTIONS);
   } catch (error) {
-    if (error instanceof WorkflowError) throw new PrepareError(`--set: ${error.message}`);
+    if (error instanceof WorkflowError) throw new PrepareError(`${flag}: ${error.message}`);
     throw error;
   }
   for (const w of again.warnings) {
-    if (!said.has(`${w.path}: ${w.message}`)) warnings.push(`--set: ${w.path}: ${w.message}`);
+    if (!said.has(`${w.path}: ${w.message}`)) warnings.push(`${flag}: ${w.path}: ${w.message}`);
   }
   return again.workflow;
+}
+
+/** The workflow a run would use, from a file or an image Atelier wrote; PrepareError when it cannot open. */
+export async function loadForRun(file: string, cwd: string): Promise<LoadResult> {
+  const text = await readWorkflowFile(resolve(cwd, file), file);
+  try {
+    return loadWorkflow(text, LOAD_OPTIONS);
+  } catch (error) {
+    if (error instanceof WorkflowError) throw new PrepareError(`${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -99,18 +111,15 @@ function reloadWithOverrides(loaded: { workflow: Workflow; warnings: readonly Wo
  * command-line ones (an unknown node or parameter in `--set`).
  */
 export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequest): Promise<PreparedRun> {
-  const text = await readWorkflowFile(resolve(cwd, args.file), args.file);
-  let loaded;
-  try {
-    loaded = loadWorkflow(text, LOAD_OPTIONS);
-  } catch (error) {
-    if (error instanceof WorkflowError) throw new PrepareError(`${args.file}: ${error.message}`);
-    throw error;
-  }
+  const loaded = await loadForRun(args.file, cwd);
   const warnings = loaded.warnings.map((w) => `${args.file}: ${w.path}: ${w.message}`);
 
-  const parsed = parseOverrides(loaded.workflow, registry, args.sets, loaded.renamedIds);
-  const workflow = parsed.length === 0 ? loaded.workflow : reloadWithOverrides(loaded, parsed, warnings);
+  // App inputs first, then `--set`: the lower-level flag has the last word on the same parameter.
+  const withInputs = await applyAppInputs(loaded.workflow, args.inputs, cwd);
+  const parsed = parseOverrides(withInputs, registry, args.sets, loaded.renamedIds);
+  const changed = applyOverrides(withInputs, parsed);
+  const flag = args.inputs.length === 0 ? '--set' : parsed.length === 0 ? '--input' : '--input/--set';
+  const workflow = changed === loaded.workflow ? loaded.workflow : reloadWithOverrides(loaded, changed, flag, warnings);
   // What the run uses, after the boundary: a value it cleaned is recorded as cleaned.
   const overrides = parsed.map((o) => ({ ...o, value: ownValue(workflow.nodes.find((n) => n.id === o.nodeId)?.params, o.param) }));
   warnings.push(...shadowedOverrides(workflow, registry, overrides));

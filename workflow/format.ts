@@ -17,8 +17,9 @@ export const COMPONENTS_VERSION = 2;
 
 /** The version a file with this content is written in: the lowest that holds it. */
 export function versionFor(content: object): 1 | typeof WORKFLOW_VERSION {
-  const components = (content as { components?: unknown }).components;
-  return Array.isArray(components) && components.length > 0 ? COMPONENTS_VERSION : 1;
+  const { components, app } = content as { components?: unknown; app?: unknown };
+  // An app, like components, is something a version-1 build cannot read: it says "newer" rather than refusing the file.
+  return (Array.isArray(components) && components.length > 0) || (app !== undefined && app !== null) ? COMPONENTS_VERSION : 1;
 }
 
 /** The colours a group's frame may take: names, so a file never carries CSS. */

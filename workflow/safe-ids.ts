@@ -7,6 +7,7 @@
  * rather than refusing keeps the user's graph: edges, groups and the new id follow, and the
  * load report says what was renamed to what.
  */
+import { renameAppNodes } from './app';
 import { uniqueNodeId } from './create';
 import type { WarningSink } from './errors';
 import { isSafeKey } from './keys';
@@ -91,5 +92,6 @@ export function renameUnsafeIds(workflow: Workflow, warnings: WarningSink): { wo
       return { ...g, id: id ?? g.id, nodes: g.nodes.map(node), notes: g.notes.map((n) => noteIds.get(n) ?? n) };
     });
   }
+  if (workflow.app !== undefined) out.app = renameAppNodes(workflow.app, nodeIds);
   return { workflow: out, renamed: nodeIds };
 }

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { checkComponents } from './component-checks';
+import { AppSchema, checkApp } from './app';
 import { GROUP_COLORS, WORKFLOW_FORMAT, WORKFLOW_VERSION } from './format';
 import { DEFAULT_LIMITS, MAX_COORDINATE, TEXT_LIMITS } from './limits';
 
@@ -185,6 +186,8 @@ export const WorkflowShapeSchema = z.strictObject({
   // Written only when there are some (format version 2): files without them keep version 1 and their bytes.
   components: z.array(ComponentDefinitionSchema).max(MAX_COMPONENTS).optional()
     .describe('Component definitions, each stored once; nodes of type "component:<id>" are its instances.'),
+  // Optional like notes: a list over the graph that runs nothing of its own (app.ts).
+  app: AppSchema.optional(),
 });
 
 /** The workflow file, current version, with the checks that span fields. */
@@ -204,7 +207,7 @@ interface CrossIssue {
  * edge into each input port, and groups holding nodes and notes that exist, each in one group at
  * most. Ports themselves are the node types' business (the executor).
  */
-export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'>): CrossIssue[] {
+export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' | 'groups'> & Partial<Pick<Workflow, 'app'>>): CrossIssue[] {
   const issues: CrossIssue[] = [];
   const nodeIndex = new Map<string, number>();
   workflow.nodes.forEach((node, i) => {
@@ -237,7 +240,7 @@ export function crossCheck(workflow: Pick<Workflow, 'nodes' | 'edges' | 'notes' 
       });
     }
   });
-  issues.push(...checkAnnotations(workflow, nodeIndex));
+  issues.push(...checkAnnotations(workflow, nodeIndex), ...checkApp(workflow.app, nodeIndex));
   return issues;
 }
 

@@ -9,6 +9,7 @@ import { componentHash } from './components';
 import { versionFor } from './format';
 import { DEFAULT_LIMITS } from './limits';
 import { type PathLink, extendPath, formatLink, formatPath } from './path';
+import { AppInputSchema, AppOutputSchema, hasApp } from './app';
 import { UNSAFE_KEYS } from './sanitize';
 import {
   ComponentDefinitionSchema, ComponentInputSchema, ComponentOutputSchema, ComponentParamSchema,
@@ -32,6 +33,8 @@ const COMPONENT_KEYS = keysOf(ComponentDefinitionSchema.shape);
 const INPUT_KEYS = keysOf(ComponentInputSchema.shape);
 const OUTPUT_KEYS = keysOf(ComponentOutputSchema.shape);
 const PARAM_KEYS = keysOf(ComponentParamSchema.shape);
+const APP_INPUT_KEYS = keysOf(AppInputSchema.shape);
+const APP_OUTPUT_KEYS = keysOf(AppOutputSchema.shape);
 
 /** The schema's fields of `value`, in the schema's order; anything else is left behind. */
 function pick(value: unknown, keys: readonly string[]): Obj {
@@ -92,6 +95,13 @@ function pickWorkflow(workflow: Workflow): Obj {
     if (workflow.groups.length > 0) root.groups = workflow.groups.map((group) => framed(group, GROUP_KEYS));
     else delete root.groups;
   }
+  // An app with nothing in it is not written, so a file without one keeps its bytes.
+  if (hasApp(workflow.app)) {
+    root.app = {
+      inputs: workflow.app.inputs.map((input) => pick(input, APP_INPUT_KEYS)),
+      outputs: workflow.app.outputs.map((output) => pick(output, APP_OUTPUT_KEYS)),
+    };
+  } else delete root.app;
   return root;
 }
 

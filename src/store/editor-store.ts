@@ -11,6 +11,7 @@ import type { LoadResult } from '../../workflow/load';
 import { createAnnotationActions } from './annotation-actions';
 import { createClipboardActions } from './clipboard';
 import { createCore } from './core';
+import { createAppActions } from './app-actions';
 import { createGraphActions } from './graph-actions';
 import { createMoveActions } from './move-actions';
 import { starterWorkflow } from './starter';
@@ -60,6 +61,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   const clipboard = createClipboardActions(core);
   const moves = createMoveActions(core);
   const annotations = createAnnotationActions(core);
+  const app = createAppActions(core);
   let focusSeq = 0;
 
   const store = {
@@ -69,6 +71,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     ...graph,
     ...moves,
     ...annotations,
+    ...app,
     ...clipboard,
     /** How the canvas measures drawn sizes (by canvas id), for frames and layout. */
     setMeasure: core.setMeasure,

@@ -9,6 +9,7 @@ import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema'
 import { canConnect, type ConnectCheck } from './can-connect';
 import { portsOf } from './ports';
 import type { Core } from './core';
+import { pruneApp } from './app-actions';
 import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
 import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
@@ -237,6 +238,7 @@ export function createGraphActions(core: Core) {
           }
         }
         tidyLists(draft);
+        pruneApp(draft, gone.node);
       });
       const asInput = new Map(core.get().asInput);
       if ([...gone.node].some((id) => asInput.delete(id))) core.patch({ asInput });

@@ -175,6 +175,16 @@ async function main(): Promise<void> {
       ]) },
   ];
 
+  // Opens as an app: a person types a subject and gets pictures, without seeing the graph.
+  const chat = examples.find((e) => e.file === 'chat-to-image.json')!.workflow;
+  chat.app = {
+    inputs: [
+      { name: 'subject', node: 'subject', param: 'text', label: 'What should the picture show?' },
+      { name: 'seed', node: 'draw', param: 'seed', label: 'Seed (same seed, same picture)' },
+    ],
+    outputs: [{ node: 'preview', label: 'Pictures' }],
+  };
+
   mkdirSync(OUT, { recursive: true });
   const knownTypes = new Set(registry.list().map((d) => d.type));
   for (const { file, workflow: wf } of examples) {

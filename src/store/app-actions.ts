@@ -1,0 +1,94 @@
+/**
+ * The workflow's app in the editor: marking parameters as inputs and nodes as outputs, their
+ * order and labels. Each action is one undo step; the app is part of the document, so it is saved,
+ * autosaved and undone like the graph. See workflow/app.ts for what an app is.
+ */
+import type { Draft } from 'immer';
+import type { App } from '../../workflow/app';
+import type { Workflow } from '../../workflow/schema';
+import type { Core } from './core';
+
+/** A command-line name for an input from its parameter's name, free among `taken`. */
+export function appInputName(param: string, taken: ReadonlySet<string>): string {
+  let base = param.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[^A-Za-z]+/, '').slice(0, 56);
+  if (base === '') base = 'input';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Removes the app's entries on deleted nodes, and an app left empty, inside a document change. */
+export function pruneApp(draft: Draft<Workflow>, goneNodes: ReadonlySet<string>): void {
+  if (!draft.app) return;
+  if (goneNodes.size > 0) {
+    draft.app.inputs = draft.app.inputs.filter((i) => !goneNodes.has(i.node));
+    draft.app.outputs = draft.app.outputs.filter((o) => !goneNodes.has(o.node));
+  }
+  if (draft.app.inputs.length === 0 && draft.app.outputs.length === 0) delete draft.app;
+}
+
+const draftApp = (draft: Draft<Workflow>): Draft<App> => (draft.app ??= { inputs: [], outputs: [] });
+
+export function createAppActions(core: Core) {
+  const nodeExists = (id: string) => core.get().index.nodeById.has(id);
+  return {
+    /** Shows a node's parameter in the app's form; returns the input's name (the existing one if already shown). */
+    markAppInput(nodeId: string, param: string, label?: string): string | undefined {
+      if (!nodeExists(nodeId)) return undefined;
+      const inputs = core.get().doc.app?.inputs ?? [];
+      const existing = inputs.find((i) => i.node === nodeId && i.param === param);
+      if (existing) return existing.name;
+      const name = appInputName(param, new Set(inputs.map((i) => i.name)));
+      core.change({ label: 'add app input' }, (draft) => {
+        draftApp(draft).inputs.push({ name, node: nodeId, param, ...(label?.trim() ? { label: label.trim() } : {}) });
+      });
+      return name;
+    },
+
+    /** Shows a node's results in the app's gallery. */
+    markAppOutput(nodeId: string, label?: string): void {
+      if (!nodeExists(nodeId) || core.get().doc.app?.outputs.some((o) => o.node === nodeId)) return;
+      core.change({ label: 'add app output' }, (draft) => {
+        draftApp(draft).outputs.push({ node: nodeId, ...(label?.trim() ? { label: label.trim() } : {}) });
+      });
+    },
+
+    unmarkAppInput(name: string): void {
+      if (!core.get().doc.app?.inputs.some((i) => i.name === name)) return;
+      core.change({ label: 'remove app input' }, (draft) => {
+        draftApp(draft).inputs = draftApp(draft).inputs.filter((i) => i.name !== name);
+        pruneApp(draft, new Set());
+      });
+    },
+
+    unmarkAppOutput(nodeId: string): void {
+      if (!core.get().doc.app?.outputs.some((o) => o.node === nodeId)) return;
+      core.change({ label: 'remove app output' }, (draft) => {
+        draftApp(draft).outputs = draftApp(draft).outputs.filter((o) => o.node !== nodeId);
+        pruneApp(draft, new Set());
+      });
+    },
+
+    /** Moves an input up (-1) or down (+1) in the form. */
+    moveAppInput(name: string, by: -1 | 1): void {
+      const inputs = core.get().doc.app?.inputs ?? [];
+      const from = inputs.findIndex((i) => i.name === name);
+      const to = from + by;
+      if (from < 0 || to < 0 || to >= inputs.length) return;
+      core.change({ label: 'reorder app inputs' }, (draft) => {
+        const list = draftApp(draft).inputs;
+        const [moved] = list.splice(from, 1);
+        list.splice(to, 0, moved!);
+      });
+    },
+
+    /** The input's label in the form; empty gives back the node's and parameter's titles. */
+    labelAppInput(name: string, label: string): void {
+      if (!core.get().doc.app?.inputs.some((i) => i.name === name)) return;
+      core.change({ label: 'label app input' }, (draft) => {
+        const input = draftApp(draft).inputs.find((i) => i.name === name)!;
+        if (label.trim() === '') delete input.label;
+        else input.label = label.trim();
+      });
+    },
+  };
+}
