@@ -30,11 +30,14 @@ describe('the backend registry', () => {
     expect(() => defineBackends([BACKENDS[0]!, { ...BACKENDS[1]!, description: { ...BACKENDS[1]!.description, kind: 'Comfy UI' } }])).toThrow(/lower case/);
   });
 
-  it('loads each real backend on first use, and none of them quotes a price yet (the cost panel keeps price units for them)', async () => {
+  it('loads each real backend on first use; only the hosted providers quote a price (the others keep price units)', async () => {
+    const quoting: string[] = [];
     for (const kind of BACKEND_KINDS) {
       const backend = await createBackend({ config: { kind, baseUrl: DEFAULT_BASE_URL[kind] } });
-      expect([backend.kind, backend.label, backend.price]).toEqual([kind, BACKEND_LABEL[kind], undefined]);
+      expect([backend.kind, backend.label]).toEqual([kind, BACKEND_LABEL[kind]]);
+      if (backend.price !== undefined) quoting.push(kind);
     }
+    expect(quoting).toEqual(['fal', 'replicate', 'google']);
   });
 
   it("a registered backend is one of the Settings' choices, by its label", () => {
@@ -44,9 +47,9 @@ describe('the backend registry', () => {
 
   it("is in the CLI's --help, with its summary, address, credential and the name flags it uses", () => {
     const help = usageText(WITH_MADE_UP);
-    expect(help).toMatch(/--image-backend KIND[\s\S]*comfyui, a1111, openai, fal,\s+replicate, google, made-up\./);
+    expect(help).toMatch(/--image-backend KIND[\s\S]*comfyui,\s+a1111,\s+openai,\s+fal,\s+replicate,\s+google,\s+made-up\./);
     expect(help).toMatch(/made-up {13}a hosted image API that exists only in the tests\. At[\s\S]*https:\/\/images\.made-up\.invalid; ATELIER_BACKEND_TOKEN: API key\./);
-    expect(help).toMatch(/--image-model \[ENGINE=\]NAME[\s\S]*Used by OpenAI Images \(optional, default[\s\S]*gpt-image-1\), fal \(optional\), Replicate \(optional\),[\s\S]*Google Gemini API \(optional, default[\s\S]*gemini-2\.5-flash-image\),[\s\S]*Made-up Cloud\s+\(recommended\)\./);
+    expect(help).toMatch(/--image-model \[ENGINE=\]NAME[\s\S]*Used by OpenAI Images \(optional, default[\s\S]*gpt-image-1\), fal\s+\(optional\),\s+Replicate\s+\(optional\),\s+Google\s+Gemini\s+API\s+\(optional,\s+default[\s\S]*gemini-2\.5-flash-image\),\s+Made-up\s+Cloud\s+\(recommended\)\./);
     expect(usageText(BACKENDS)).not.toContain('made-up');
   });
 
