@@ -102,6 +102,8 @@ export async function reviewForwardedBackends(client: ImageClient, forwarded: Pa
     generate: (engine, request, options) => client.generate(engine, request, options),
     review: (engine, request) => reviewers.get(engine)?.review(engine, request) ?? client.review?.(engine, request),
     price: (engine, request) => reviewers.get(engine)?.price?.(engine, request) ?? client.price?.(engine, request),
+    // A ComfyUI workflow node runs through the client it was given, whatever reviews its requests.
+    ...(client.runPipeline === undefined ? {} : { runPipeline: client.runPipeline }),
   };
 }
 
