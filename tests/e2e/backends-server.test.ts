@@ -32,7 +32,7 @@ describe('AUTOMATIC1111, through this server', () => {
     expect((await shown.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual([
       'SDXL v1.0: AUTOMATIC1111 / Forge', 'SD v1.5: AUTOMATIC1111 / Forge', 'ControlNet on SDXL: AUTOMATIC1111 / Forge',
     ]);
-    expect(await shown.textContent()).toContain('ATELIER_IMAGE_BACKEND (comfyui, a1111, openai, fal or replicate), ATELIER_BACKEND_URL and ATELIER_BACKEND_TOKEN');
+    expect(await shown.textContent()).toContain('ATELIER_IMAGE_BACKEND (comfyui, a1111, openai, fal, replicate or google), ATELIER_BACKEND_URL and ATELIER_BACKEND_TOKEN');
     // Nothing here can be changed from the browser.
     expect(await shown.getByRole('combobox').count()).toBe(0);
     await settings.close();
