@@ -64,12 +64,12 @@ describe('seed control', () => {
     await viewer.getByRole('button', { name: 'Pin this seed' }).click();
     await editor.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    expect(await draw.field('Seed').inputValue()).toBe('1234');
-    expect(await draw.field('After each run').inputValue()).toBe('fixed');
+    await expect.poll(() => draw.field('Seed').inputValue()).toBe('1234');
+    await expect.poll(() => draw.field('After each run').inputValue()).toBe('fixed');
 
     // The preview shows the drawing's second image: its pin goes to the drawing.
     await editor.node('Preview').results.getByRole('button', { name: 'Pin seed 1235 on Draw it (SDXL)' }).click();
-    expect(await draw.field('Seed').inputValue()).toBe('1235');
+    await expect.poll(() => draw.field('Seed').inputValue()).toBe('1235');
   });
 });
 
