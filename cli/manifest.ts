@@ -12,7 +12,7 @@ import type { Workflow } from '../workflow/schema';
 import type { PortFiles } from './outputs';
 import type { RecordedCall } from './requests';
 
-export type NodeStatus = 'queued' | 'running' | 'done' | 'failed' | 'skipped' | 'cancelled';
+export type NodeStatus = 'queued' | 'running' | 'done' | 'bypassed' | 'failed' | 'skipped' | 'cancelled';
 
 export interface NodeRecord {
   type: string;
@@ -29,6 +29,8 @@ export interface NodeRecord {
   error?: NodeError;
   /** What someone using the outputs should know: "stopped at max_tokens: 50" (absent when nothing). */
   notes?: string[];
+  /** A bypassed node: which of its outputs carried which input on (output port → input port). */
+  passedOn?: Record<string, string>;
   /** The failed node that made this one skip. */
   skippedBecause?: string;
   /** A node that ran once per item of a list: how many runs, and how each ended (its files, or why it failed). */
@@ -157,6 +159,12 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
         case 'node-failed':
           Object.assign(node(event.nodeId), { status: 'failed', durationMs: round(event.durationMs), error: event.error });
           break;
+        case 'node-bypassed': {
+          const passedOn: Record<string, string> = keyedRecord();
+          for (const [out, from] of Object.entries(event.passed)) passedOn[out] = from;
+          Object.assign(node(event.nodeId), { status: 'bypassed', passedOn });
+          break;
+        }
         case 'node-skipped':
           Object.assign(node(event.nodeId), { status: 'skipped', skippedBecause: event.because });
           break;

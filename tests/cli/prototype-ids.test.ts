@@ -37,7 +37,9 @@ describe('atelier run with ids and port names that objects answer to', () => {
     const out = join(dir, 'out');
     const manifest = readManifest(out);
     expect(Object.keys(manifest.nodes).sort()).toEqual(hostileWorkflow().nodes.map((n) => `${n.id}-1`).sort());
-    // Every node ran, but the bypassed one, which the manifest does not mark as done.
+    // Every node ran, but the bypassed one, which the manifest marks so (with what it passed on).
+    expect(manifest.nodes['isPrototypeOf-1']).toMatchObject({ status: 'bypassed' });
+    expect(manifest.nodes['isPrototypeOf-1']!.passedOn).toBeDefined();
     const ran = Object.entries(manifest.nodes).filter(([id]) => id !== 'isPrototypeOf-1');
     for (const [id, record] of ran) expect(record.status, id).toBe('done');
     // --set named the node by its id in the file.
