@@ -79,10 +79,17 @@ export const ImageRequestSchema = z.strictObject({
   init_image: Base64ImageSchema.optional(),
   strength: unit.optional(),
   mask_image: Base64ImageSchema.optional(),
-  transfer_images: z.record(
+  // zod drops a `__proto__` key from a record without a word (a record built with it would change
+  // its prototype), so the trigger word __proto__ is refused here by name.
+  transfer_images: z.preprocess((input, ctx) => {
+    if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+      ctx.issues.push({ code: 'custom', input, path: ['__proto__'], message: 'cannot use __proto__ as a trigger word: choose another word' });
+    }
+    return input;
+  }, z.record(
     z.string().min(1, 'must be a trigger word').max(100, 'is longer than 100 characters'),
     z.array(Base64ImageSchema).min(1, 'must hold at least one sample image').max(LOCAL_LIMITS.transferImages, `holds more than ${LOCAL_LIMITS.transferImages} sample images`),
-  ).refine((record) => Object.keys(record).length > 0, 'must map a trigger word to sample images').optional(),
+  ).refine((record) => Object.keys(record).length > 0, 'must map a trigger word to sample images')).optional(),
   controlnet: assetName.optional(),
   controlnet_preprocess: z.boolean({ error: 'must be true or false' }).optional(),
   controlnet_image: Base64ImageSchema.optional(),

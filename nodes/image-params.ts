@@ -108,7 +108,7 @@ export const mergeParams = z.strictObject({
     description: 'What to draw; name the subject by the trigger word.',
   }),
   trigger_word: z.string().trim().min(1, 'is required: the word the prompt uses for the subject')
-    .max(100).default(DEFAULT_TRIGGER)
+    .max(100).refine((word) => word !== '__proto__', 'cannot be __proto__: choose another word').default(DEFAULT_TRIGGER)
     .meta({ title: 'Trigger word', description: 'The word the prompt uses to refer to the subject of the sample images.' }),
 });
 export type MergeParams = z.infer<typeof mergeParams>;

@@ -285,6 +285,9 @@ describe('mode selection by the fields present (2.1)', () => {
     ]);
     accepted('sdxl', { prompt: 'a dog', prompt_2: 'a photo of zq', transfer_images: { zq: [jpeg] } });
     expect(paths(refused('sdxl', { prompt: 'zq', transfer_images: { zq: Array<string>(9).fill(jpeg) } }))).toEqual(['transfer_images.zq']);
+    // JSON.parse makes __proto__ an own key; it is refused by name, not lost on the way.
+    const proto = JSON.parse(`{"prompt":"a __proto__","transfer_images":{"__proto__":["${jpeg}"]}}`) as Record<string, unknown>;
+    expect(refused('sdxl', proto)).toEqual([{ path: 'transfer_images.__proto__', message: expect.stringContaining('cannot use __proto__ as a trigger word') as string }]);
     expect(paths(refused('sdxl', { prompt: 'zq', transfer_images: { zq: [] } }))).toEqual(['transfer_images.zq']);
     expect(paths(refused('sdxl', { prompt: 'zq', transfer_images: {} }))).toEqual(['transfer_images']);
   });

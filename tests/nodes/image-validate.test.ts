@@ -62,6 +62,8 @@ describe('image node validation before a run', () => {
       { param: 'trigger_word', message: expect.stringContaining("'zq' does not appear in the prompt") as string },
     ]);
     expect(issues(mergeNode, {})).toEqual([{ param: 'samples', message: expect.stringContaining('connect at least one') as string }]);
+    const proto = mergeNode.params.safeParse({ prompt: 'a __proto__', trigger_word: '__proto__' });
+    expect(proto.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['trigger_word', 'cannot be __proto__: choose another word']]);
   });
 
   it('refuses parameters the form cannot produce, naming the field', () => {
