@@ -53,14 +53,14 @@ describe('a chat answer the model did not finish cleanly', () => {
     chat(['A lighthouse on a cliff ', 'at dusk, its beam'], 'length');
     const { code, stderr, cwd } = await runChat();
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(/ {2}done {6}writer {2}[\d.]+ m?s {2}\(stopped at max_tokens: 50\)\n/);
-    expect(stderr).toContain("warning: node 'writer': stopped at max_tokens: 50");
+    expect(stderr).toMatch(/ {2}done {6}writer {2}[\d.]+ m?s {2}\(stopped at max_tokens: 120\)\n/);
+    expect(stderr).toContain("warning: node 'writer': stopped at max_tokens: 120");
     const dir = onlyRunDir(cwd);
     expect(readFileSync(join(dir, 'writer-text.txt'), 'utf8')).toBe('A lighthouse on a cliff at dusk, its beam');
     const m = readManifest(dir);
-    expect(m.nodes.writer).toMatchObject({ status: 'done', notes: ['stopped at max_tokens: 50'] });
+    expect(m.nodes.writer).toMatchObject({ status: 'done', notes: ['stopped at max_tokens: 120'] });
     expect(m.nodes.draw).not.toHaveProperty('notes');
-    expect(m.warnings).toContain("node 'writer': stopped at max_tokens: 50");
+    expect(m.warnings).toContain("node 'writer': stopped at max_tokens: 120");
   });
 
   it('stopped by the content filter: the node fails saying so, and neither its text nor a picture is written', async () => {

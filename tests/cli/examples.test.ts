@@ -61,7 +61,7 @@ describe('running the examples', () => {
     expect(m.nodes.draw).toMatchObject({ type: 'text-to-image', status: 'done', cached: false, seeds: [1234, 1235] });
     expect(m.nodes.draw!.outputs.images!.files).toEqual(['draw-images-0.jpg', 'draw-images-1.jpg']);
     expect(m.nodes.draw!.requests[0]).toMatchObject({ api: 'image', engine: 'sdxl', request: { prompt, width: 1216, height: 832, num_images: 2, seed: 1234 } });
-    expect(m.nodes.writer!.requests[0]).toMatchObject({ api: 'chat', operation: 'stream', request: { model: 'atelier-local-chat', max_tokens: 50 } });
+    expect(m.nodes.writer!.requests[0]).toMatchObject({ api: 'chat', operation: 'stream', request: { model: 'atelier-local-chat', max_tokens: 120 } });
     // The preview shows the generator's images: the same files, not copies.
     expect(m.nodes.preview!.outputs.shown!.files).toEqual(['draw-images-0.jpg', 'draw-images-1.jpg']);
     expect(m.files.sort()).toEqual(readdirSync(dir).filter((f) => f !== 'manifest.json').sort());

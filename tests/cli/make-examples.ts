@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       'A chat model turns a subject into a vivid image prompt, and SDXL draws it. Change the subject and run again.', [
         node('subject', 'text', 'Subject', at(0), { text: 'a lighthouse on a rocky cliff at dusk' }),
         node('writer', 'chat-prompt-writer', 'Prompt writer', at(1), {
-          user: 'Write an image prompt about {{subject}}.', max_tokens: 50, temperature: 0.7,
+          user: 'Write an image prompt about {{subject}}.', max_tokens: 120, temperature: 0.7,
         }),
         node('draw', 'text-to-image', 'Draw it (SDXL)', at(2), { engine: 'sdxl', width: 1216, height: 832, seed: 1234, num_images: 2, steps: 30 }),
         node('preview', 'preview', 'Preview', at(3), {}),

@@ -51,7 +51,7 @@ describe('the cost of a run, before it runs', () => {
     const estimate = await settledEstimate(editor);
     expect(await figureText(estimate, 'API calls')).toBe('2 (1 chat call, 1 image call)');
     expect(await figureText(estimate, 'Images')).toBe('2');
-    expect(await figureText(estimate, 'Chat tokens')).toBe('up to 50');
+    expect(await figureText(estimate, 'Chat tokens')).toBe('up to 120');
     expect(await figureText(estimate, 'Known after upstream runs')).toBe('2 nodes, counted as running');
 
     expect(await runAndWait(editor, () => editor.run())).toBe('Run finished');
