@@ -25,8 +25,6 @@ export const FORWARD_TEXT_BASE = '/forward/text';
 /** Response headers passed back from upstream; everything else (cookies included) stays behind. */
 const PASSED_BACK = ['content-type', 'cache-control', 'retry-after', 'x-request-id'];
 
-type Upstream = 'image' | 'text';
-
 /** How much of an upstream error body is passed back; the rest is cut with a note. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -48,18 +46,14 @@ async function readBounded(response: Response, max: number): Promise<string> {
   return text + decoder.decode();
 }
 
-function notConfigured(kind: Upstream): HttpError {
-  if (kind === 'image') {
-    return new HttpError(503, `forwarder not configured: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) for the service's API, or ATELIER_IMAGE_BACKEND (${backendChoices(BACKENDS).join(', ')}) for a backend, in the server's environment or its config file (ATELIER_CONFIG), then restart the server`);
-  }
-  const variable = 'ATELIER_TEXT_BASE_URL';
-  return new HttpError(503, `forwarder not configured: set ${variable} (and ATELIER_TOKEN) in the server's environment, or "textBaseUrl" and "token" in its config file (ATELIER_CONFIG), then restart the server`);
+/** The image route with neither an upstream nor a backend set (chat falls back to the local stand-in instead). */
+function notConfigured(): HttpError {
+  return new HttpError(503, `forwarder not configured: set ATELIER_IMAGE_BASE_URL (and ATELIER_TOKEN) for the service's API, or ATELIER_IMAGE_BACKEND (${backendChoices(BACKENDS).join(', ')}) for a backend, in the server's environment or its config file (ATELIER_CONFIG), then restart the server`);
 }
 
-function baseFor(forwarder: ForwarderConfig, kind: Upstream): string {
-  const base = kind === 'image' ? forwarder.imageBaseUrl : forwarder.textBaseUrl;
-  if (base === undefined) throw notConfigured(kind);
-  return base;
+function imageBase(forwarder: ForwarderConfig): string {
+  if (forwarder.imageBaseUrl === undefined) throw notConfigured();
+  return forwarder.imageBaseUrl;
 }
 
 /** The forwarder's routes, once the backends the settings name are built (their code loaded). */
@@ -76,7 +70,7 @@ export async function forwarderRoutes(config: ServerConfig, options: { WebSocket
             throw new HttpError(404, `engine_id: unknown engine '${engine.slice(0, 60)}'; use one of ${ENGINES.join(', ')}`);
           }
           const backend = backends.get(engine as EngineId);
-          if (backend === undefined) return forward(ctx, config, 'POST', `${baseFor(forwarder, 'image')}/generate/${engine}`);
+          if (backend === undefined) return forward(ctx, config, 'POST', `${imageBase(forwarder)}/generate/${engine}`);
           checkBearer(ctx.req, config.localToken);
           const body = await readJsonObject(ctx.req, config.maxBodyBytes);
           const reviewer = await backends.reviewer(engine as EngineId);
@@ -88,11 +82,11 @@ export async function forwarderRoutes(config: ServerConfig, options: { WebSocket
     // as /api/info says) rather than refused: images can go to a backend with no chat service.
     {
       path: `${FORWARD_TEXT_BASE}/v1/chat/completions`,
-      methods: { POST: (ctx) => (forwarder.textBaseUrl === undefined ? localChat(ctx, config) : forward(ctx, config, 'POST', `${baseFor(forwarder, 'text')}/v1/chat/completions`)) },
+      methods: { POST: (ctx) => (forwarder.textBaseUrl === undefined ? localChat(ctx, config) : forward(ctx, config, 'POST', `${forwarder.textBaseUrl}/v1/chat/completions`)) },
     },
     {
       path: `${FORWARD_TEXT_BASE}/v1/models`,
-      methods: { GET: (ctx) => (forwarder.textBaseUrl === undefined ? localModels(ctx, config) : forward(ctx, config, 'GET', `${baseFor(forwarder, 'text')}/v1/models`)) },
+      methods: { GET: (ctx) => (forwarder.textBaseUrl === undefined ? localModels(ctx, config) : forward(ctx, config, 'GET', `${forwarder.textBaseUrl}/v1/models`)) },
     },
   ];
 }
