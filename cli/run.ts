@@ -16,6 +16,8 @@ import { withoutDistinctiveSecrets } from '../api/redact';
 import { formatProblem } from '../workers/validate';
 import { type RunArgs } from './args';
 import { routeImageRequests, withListedNames } from '../api/backends/index';
+import { needsWebSocket } from '../api/backends/describe';
+import { BACKENDS } from '../api/backends/registry';
 import { reportedMoneyText } from '../api/usage';
 import { apisUsedBy } from '../nodes/api-use';
 import { listRoutedNames } from './listed';
@@ -77,11 +79,11 @@ export async function runCommand(args: RunArgs, io: CliIo, version: string): Pro
   const prepared = await prepareRun(args, io.cwd, reviewOf(await withListedNames(await routeImageRequests(NOT_SENT, backends), backends, listed)));
   for (const warning of prepared.warnings) say(`warning: ${warning}`);
 
-  const usesComfy = Object.values(backends).some((b) => b.kind === 'comfyui');
+  const usesSocket = needsWebSocket(BACKENDS, Object.values(backends).map((b) => b.kind));
   const endpoints = await openEndpoints({
     imageBaseUrl: args.imageBaseUrl, textBaseUrl: args.textBaseUrl, backends, env: io.env, client: io.client,
     usesChat: apisUsedBy(prepared.workflow.nodes).text,
-    ...(usesComfy ? { WebSocket: await nodeWebSocket() } : {}),
+    ...(usesSocket ? { WebSocket: await nodeWebSocket() } : {}),
     log: (line) => say(line),
   });
   try {

@@ -5,6 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { needsWebSocket } from '../api/backends/describe';
+import { BACKENDS } from '../api/backends/registry';
 import { type ServerConfig } from './config';
 import { createGuard, type Guard } from './guard';
 import { HttpError, sendText } from './http-utils';
@@ -57,12 +59,12 @@ function requestUrl(req: IncomingMessage): URL {
 
 export async function createAtelierServer(config: ServerConfig, options: ServerOptions = {}): Promise<AtelierServer> {
   const logger = options.logger ?? createLogger(secretsOf(config));
-  const usesComfy = Object.values(config.forwarder.imageBackends).some((b) => b.kind === 'comfyui');
+  const usesSocket = needsWebSocket(BACKENDS, Object.values(config.forwarder.imageBackends).map((b) => b.kind));
   const routes: Route[] = [
     ...infoRoutes(config),
     ...localImageRoutes(config),
     ...localTextRoutes(config),
-    ...(await forwarderRoutes(config, usesComfy ? { WebSocket: await nodeWebSocket() } : {})),
+    ...(await forwarderRoutes(config, usesSocket ? { WebSocket: await nodeWebSocket() } : {})),
   ];
 
   function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {

@@ -74,6 +74,8 @@ export interface BackendDescription<K extends string = string> {
   browser: BrowserUse;
   /** Does a backend of this kind accept several base URLs (a pool of servers)? */
   pool?: boolean;
+  /** Does it follow its work over a WebSocket? Node then loads one (the `ws` package) for it. */
+  webSocket?: boolean;
 }
 
 /** A backend's factory, from its `index.ts`. */
@@ -153,6 +155,17 @@ export function nameField(description: BackendDescription, key: NameKey): NameFi
 /** A name's value when none is set: the engine's own default, else the field's. */
 export function nameDefault(field: NameField, engine: EngineId | undefined): string | undefined {
   return (engine === undefined ? undefined : field.defaults?.[engine]) ?? field.default;
+}
+
+/** Whether any of `kinds` follows its work over a WebSocket (so Node needs one loaded). */
+export function needsWebSocket(entries: readonly BackendEntry[], kinds: Iterable<string>): boolean {
+  for (const kind of kinds) if (findBackend(entries, kind)?.description.webSocket === true) return true;
+  return false;
+}
+
+/** Whether a backend of this description cannot draw without a checkpoint named for the engine. */
+export function needsCheckpoint(description: BackendDescription): boolean {
+  return nameField(description, 'checkpoint')?.need === 'required';
 }
 
 /** The kinds of `entries` a person chooses as a backend: every one but the service's API. */

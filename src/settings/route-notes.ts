@@ -4,7 +4,8 @@
  * run a request that names no checkpoint (ComfyUI with none set for that engine), with where to
  * set one. Pure, from the settings and what the server says.
  */
-import { BACKEND_LABEL, type BackendKind } from '../../api/backends/registry';
+import { needsCheckpoint } from '../../api/backends/describe';
+import { BACKEND_DESCRIPTION, BACKEND_LABEL, type BackendKind } from '../../api/backends/registry';
 import { ENGINES, type EngineId } from '../../api/catalog';
 import { IMAGE_NODE_TYPES } from '../../nodes/api-use';
 import type { BackendRules } from './backend-types';
@@ -12,7 +13,7 @@ import type { ServerInfoState } from './server-info';
 import { CHAT_STAND_IN_LABEL, chatOnStandIn, type Settings } from './settings';
 
 /** Backends that cannot draw without a checkpoint named for the engine (AUTOMATIC1111 uses its loaded one). */
-const NEEDS_CHECKPOINT: ReadonlySet<BackendKind> = new Set(['comfyui']);
+const NEEDS_CHECKPOINT: ReadonlySet<BackendKind> = new Set((Object.keys(BACKEND_DESCRIPTION) as BackendKind[]).filter((kind) => needsCheckpoint(BACKEND_DESCRIPTION[kind])));
 
 /** "Chat: local stand-in (offline, not a language model)" when chat goes there. */
 export function chatNote(settings: Settings, server: ServerInfoState): string | undefined {

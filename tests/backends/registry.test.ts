@@ -5,7 +5,7 @@
  * the docs, with no other edit; its code is loaded only when a backend of its kind is built.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { defineBackends, type BackendEntry } from '../../api/backends/describe';
+import { defineBackends, needsCheckpoint, needsWebSocket, type BackendEntry } from '../../api/backends/describe';
 import { backendList, namesTable } from '../../api/backends/docs';
 import { createBackend } from '../../api/backends/index';
 import { BACKENDS, BACKEND_KINDS, BACKEND_LABEL, DEFAULT_BASE_URL } from '../../api/backends/registry';
@@ -38,6 +38,15 @@ describe('the backend registry', () => {
       if (backend.price !== undefined) quoting.push(kind);
     }
     expect(quoting).toEqual(['fal', 'replicate', 'google']);
+  });
+
+  it('what Node loads for a backend and what it needs set come from its description, not its name', () => {
+    expect(needsWebSocket(BACKENDS, ['service', 'a1111', 'openai'])).toBe(false);
+    expect(needsWebSocket(BACKENDS, ['a1111', 'comfyui'])).toBe(true);
+    const socketed = defineBackends([...BACKENDS, { description: { ...madeUpDescription, webSocket: true }, load }]);
+    expect(needsWebSocket(socketed, ['made-up'])).toBe(true);
+    expect(needsWebSocket(WITH_MADE_UP, ['made-up', 'toString'])).toBe(false);
+    expect(BACKENDS.filter((b) => needsCheckpoint(b.description)).map((b) => b.description.kind)).toEqual(['comfyui']);
   });
 
   it("a registered backend is one of the Settings' choices, by its label", () => {

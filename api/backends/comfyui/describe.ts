@@ -22,4 +22,5 @@ export const comfyDescription = describeBackend({
     allowOrigin: (origin) => `From this browser, ComfyUI must allow this page: start it with \`--enable-cors-header ${origin}\`, or it answers 403.`,
   },
   pool: true,
+  webSocket: true,
 });
