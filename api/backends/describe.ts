@@ -163,6 +163,18 @@ export function needsWebSocket(entries: readonly BackendEntry[], kinds: Iterable
   return false;
 }
 
+/** The lists that name files on the backend's disk, which a run's names are checked against. */
+const FILE_LISTS: ReadonlySet<string> = new Set(['checkpoints', 'loras', 'vaes', 'embeddings', 'controlnets']);
+
+/**
+ * Whether a run's names are checked against what a backend of this kind lists: those whose names
+ * are files on its disk (checkpoints, LoRAs…). A backend that names only models is not asked
+ * before each run; it says itself when a model is unknown.
+ */
+export function listsFiles(description: BackendDescription): boolean {
+  return description.names.some((field) => field.suggestFrom?.some((list) => FILE_LISTS.has(list)) === true);
+}
+
 /** Whether a backend of this description cannot draw without a checkpoint named for the engine. */
 export function needsCheckpoint(description: BackendDescription): boolean {
   return nameField(description, 'checkpoint')?.need === 'required';

@@ -1,10 +1,12 @@
 /**
  * What the forwarder's backends have (their checkpoints, LoRAs…), asked by the server itself: the
  * forwarder checks a request's names against it before sending, and /api/info gives it to the
- * editor so a run's problems say it before the run. A backend that cannot be asked has no list,
- * and nothing is checked against it.
+ * editor so a run's problems say it before the run. Only backends whose names are files are asked
+ * (see `listsFiles`); one that cannot be asked has no list, and nothing is checked against it.
  */
+import { listsFiles } from '../../api/backends/describe';
 import { createBackend, type BackendNames } from '../../api/backends/index';
+import { BACKEND_DESCRIPTION } from '../../api/backends/registry';
 import type { EngineId } from '../../api/catalog';
 import type { ForwarderConfig } from '../config';
 
@@ -42,7 +44,7 @@ function createLists(forwarder: ForwarderConfig): BackendLists {
   return {
     async get(engine, waitMs = LIST_TIMEOUT_MS) {
       const config = forwarder.imageBackends[engine];
-      if (config === undefined || config.kind === 'service' || config.kind === 'openai') return undefined;
+      if (config === undefined || !listsFiles(BACKEND_DESCRIPTION[config.kind])) return undefined;
       const key = `${config.kind} ${config.baseUrl}`;
       const entry = entries.get(key) ?? { at: 0 };
       entries.set(key, entry);

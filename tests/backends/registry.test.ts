@@ -5,7 +5,7 @@
  * the docs, with no other edit; its code is loaded only when a backend of its kind is built.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { defineBackends, needsCheckpoint, needsWebSocket, type BackendEntry } from '../../api/backends/describe';
+import { defineBackends, listsFiles, needsCheckpoint, needsWebSocket, type BackendEntry } from '../../api/backends/describe';
 import { backendList, namesTable } from '../../api/backends/docs';
 import { createBackend } from '../../api/backends/index';
 import { BACKENDS, BACKEND_KINDS, BACKEND_LABEL, DEFAULT_BASE_URL } from '../../api/backends/registry';
@@ -47,6 +47,8 @@ describe('the backend registry', () => {
     expect(needsWebSocket(socketed, ['made-up'])).toBe(true);
     expect(needsWebSocket(WITH_MADE_UP, ['made-up', 'toString'])).toBe(false);
     expect(BACKENDS.filter((b) => needsCheckpoint(b.description)).map((b) => b.description.kind)).toEqual(['comfyui']);
+    // Asked for their lists before a run: those whose names are files on their disk.
+    expect(WITH_MADE_UP.filter((b) => listsFiles(b.description)).map((b) => b.description.kind)).toEqual(['comfyui', 'a1111']);
   });
 
   it("a registered backend is one of the Settings' choices, by its label", () => {
