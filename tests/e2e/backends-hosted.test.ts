@@ -1,0 +1,104 @@
+/**
+ * fal and Replicate through the local server, as a person with a key and no GPU sets them up: the
+ * server holds the key (ATELIER_IMAGE_BACKEND, ATELIER_BACKEND_URL, ATELIER_BACKEND_TOKEN), the
+ * cost panel says before the run what the provider changes and what it costs (or that its price
+ * is unknown, and why), the starter runs to images on the provider's double, and a picture the
+ * provider's safety checker refuses is said on the node, sent once, and never kept as a picture.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFalDouble, type FalDouble } from '../helpers/doubles/fal';
+import { startReplicateDouble, type ReplicateDouble } from '../helpers/doubles/replicate';
+import { figureText, settledEstimate } from '../run/run-page';
+import { backendNotes, storedByPage } from './backend-helpers';
+import { editorSession } from './fixtures';
+import type { EditorPage } from './pages/editor';
+import { SettingsDialog } from './pages/settings';
+
+const session = editorSession();
+const doubles: (FalDouble | ReplicateDouble)[] = [];
+afterEach(async () => {
+  for (const d of doubles.splice(0)) await d.close();
+});
+
+/** Picks "through this server" and returns what Settings says of where each engine goes. */
+async function throughServer(editor: EditorPage): Promise<string[]> {
+  const settings = await SettingsDialog.open(editor.page);
+  await settings.route('Real endpoints, through this server');
+  const shown = settings.imageBackend;
+  await shown.getByText('through this server, the server decides', { exact: false }).waitFor();
+  const lines = (await shown.getByRole('listitem').allTextContents()).map((t) => t.trim());
+  await settings.close();
+  return lines;
+}
+
+/**
+ * Sets the restyle's prompt to one the double's safety checker refuses and runs again: the node
+ * fails with the provider's words and still shows the last good picture, not the refused one.
+ */
+async function runRefused(editor: EditorPage): Promise<string> {
+  const restyle = editor.node('Image to image');
+  await editor.inspect(restyle);
+  const before = await restyle.imageSha256();
+  await restyle.field('Prompt').fill('something forbidden');
+  await restyle.field('Prompt').blur();
+  expect(await editor.runToEnd()).toBe('Run finished with failures');
+  await expect.poll(() => restyle.phase()).toBe('failed');
+  expect(await restyle.images.count()).toBe(1);
+  expect(await restyle.imageSha256()).toBe(before);
+  return (await restyle.error.textContent()) ?? '';
+}
+
+describe('hosted providers, through this server', () => {
+  it('fal: says what it changes and that its price is unknown, runs the starter, and a flagged picture is said on the node, never kept', async () => {
+    const fal = await startFalDouble({ queuePolls: 1, progressPolls: 1, flagPrompts: /forbidden/ });
+    doubles.push(fal);
+    const server = await session.server({ ATELIER_IMAGE_BACKEND: 'fal', ATELIER_BACKEND_URL: fal.url, ATELIER_BACKEND_TOKEN: fal.apiKey });
+    const editor = await session.open({ baseUrl: server.url });
+    expect(await throughServer(editor)).toEqual(['SDXL v1.0: fal', 'SD v1.5: fal', 'ControlNet on SDXL: fal']);
+
+    const notes = await backendNotes(editor);
+    expect(notes[0]).toMatch(/^Text to image on fal: .*Style preset: 'cinematic' becomes words around the prompt/);
+    expect(notes[1]).toMatch(/^Image to image on fal: .*Style preset: 'Stained Glass' becomes words around the prompt/);
+    const estimate = await settledEstimate(editor);
+    const money = await figureText(estimate, 'Money');
+    expect(money).toMatch(/^2 nodes: price unknown/);
+    expect(money).toContain('price unknown: fal publishes no fixed price for fal-ai/fast-sdxl that Atelier knows: it bills by the GPU time a request takes');
+
+    expect(await editor.runToEnd()).toBe('Run finished');
+    expect(await editor.node('Image to image').images.count()).toBe(1);
+    expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/fast-sdxl', 'fal-ai/fast-sdxl/image-to-image']);
+
+    const message = await runRefused(editor);
+    expect(message).toMatch(/fal's safety checker flagged the image \(has_nsfw_concepts\), so none is kept; sending it again will not help/);
+    // Sent once: the refusal is not retried (each try would be billed).
+    expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/fast-sdxl', 'fal-ai/fast-sdxl/image-to-image', 'fal-ai/fast-sdxl/image-to-image']);
+    const stored = await storedByPage(editor.page);
+    expect(JSON.stringify(stored)).not.toContain(fal.apiKey);
+  });
+
+  it('Replicate: says what it changes and why its price is unknown, runs the starter, and a refused picture is said on the node, never kept', async () => {
+    const replicate = await startReplicateDouble({ coldPolls: 1, steps: 1, flagPrompts: /forbidden/ });
+    doubles.push(replicate);
+    const server = await session.server({ ATELIER_IMAGE_BACKEND: 'replicate', ATELIER_BACKEND_URL: replicate.url, ATELIER_BACKEND_TOKEN: replicate.token });
+    const editor = await session.open({ baseUrl: server.url });
+    expect(await throughServer(editor)).toEqual(['SDXL v1.0: Replicate', 'SD v1.5: Replicate', 'ControlNet on SDXL: Replicate']);
+
+    const notes = await backendNotes(editor);
+    expect(notes[0]).toMatch(/^Text to image on Replicate: .*Style preset: 'cinematic' becomes words around the prompt/);
+    expect(notes[1]).toMatch(/^Image to image on Replicate: /);
+    const estimate = await settledEstimate(editor);
+    const money = await figureText(estimate, 'Money');
+    expect(money).toMatch(/^2 nodes: price unknown/);
+    expect(money).toContain('price unknown: Replicate bills stability-ai/sdxl by the second of GPU time it takes');
+
+    expect(await editor.runToEnd()).toBe('Run finished');
+    expect(await editor.node('Image to image').images.count()).toBe(1);
+    expect(replicate.predictions).toHaveLength(2);
+
+    const message = await runRefused(editor);
+    expect(message).toMatch(/Replicate's safety checker refused the images of stability-ai\/sdxl:\w+, so none is kept; sending it again will not help/);
+    expect(replicate.predictions).toHaveLength(3);
+    const stored = await storedByPage(editor.page);
+    expect(JSON.stringify(stored)).not.toContain(replicate.token);
+  });
+});
