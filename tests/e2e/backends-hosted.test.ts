@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFalDouble, type FalDouble } from '../helpers/doubles/fal';
 import { startReplicateDouble, type ReplicateDouble } from '../helpers/doubles/replicate';
 import { figureText, settledEstimate } from '../run/run-page';
-import { backendNotes, storedByPage } from './backend-helpers';
+import { backendNotes, runRefused, storedByPage } from './backend-helpers';
 import { editorSession } from './fixtures';
 import type { EditorPage } from './pages/editor';
 import { SettingsDialog } from './pages/settings';
@@ -29,23 +29,6 @@ async function throughServer(editor: EditorPage): Promise<string[]> {
   const lines = (await shown.getByRole('listitem').allTextContents()).map((t) => t.trim());
   await settings.close();
   return lines;
-}
-
-/**
- * Sets the restyle's prompt to one the double's safety checker refuses and runs again: the node
- * fails with the provider's words and still shows the last good picture, not the refused one.
- */
-async function runRefused(editor: EditorPage): Promise<string> {
-  const restyle = editor.node('Image to image');
-  await editor.inspect(restyle);
-  const before = await restyle.imageSha256();
-  await restyle.field('Prompt').fill('something forbidden');
-  await restyle.field('Prompt').blur();
-  expect(await editor.runToEnd()).toBe('Run finished with failures');
-  await expect.poll(() => restyle.phase()).toBe('failed');
-  expect(await restyle.images.count()).toBe(1);
-  expect(await restyle.imageSha256()).toBe(before);
-  return (await restyle.error.textContent()) ?? '';
 }
 
 describe('hosted providers, through this server', () => {
@@ -68,7 +51,7 @@ describe('hosted providers, through this server', () => {
     expect(await editor.node('Image to image').images.count()).toBe(1);
     expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/fast-sdxl', 'fal-ai/fast-sdxl/image-to-image']);
 
-    const message = await runRefused(editor);
+    const message = await runRefused(editor, 'something forbidden');
     expect(message).toMatch(/fal's safety checker flagged the image \(has_nsfw_concepts\), so none is kept; sending it again will not help/);
     // Sent once: the refusal is not retried (each try would be billed).
     expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/fast-sdxl', 'fal-ai/fast-sdxl/image-to-image', 'fal-ai/fast-sdxl/image-to-image']);
@@ -95,7 +78,7 @@ describe('hosted providers, through this server', () => {
     expect(await editor.node('Image to image').images.count()).toBe(1);
     expect(replicate.predictions).toHaveLength(2);
 
-    const message = await runRefused(editor);
+    const message = await runRefused(editor, 'something forbidden');
     expect(message).toMatch(/Replicate's safety checker refused the images of stability-ai\/sdxl:\w+, so none is kept; sending it again will not help/);
     expect(replicate.predictions).toHaveLength(3);
     const stored = await storedByPage(editor.page);
