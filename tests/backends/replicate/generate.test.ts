@@ -40,8 +40,10 @@ describe('Replicate backend on the double', () => {
     expect(double.received.filter((r) => r.path.startsWith('/delivery/')).every((r) => r.authorization === undefined)).toBe(true);
   });
 
-  it('asks a fast official model to answer at once (Prefer: wait), by name', async () => {
-    await backend({ names: { model: 'black-forest-labs/flux-schnell' } }).generate('sdxl', { prompt: 'p' });
+  it('asks a fast official model to answer at once (Prefer: wait), by name; its cost is the images returned at the published price, not seconds', async () => {
+    const result = await backend({ names: { model: 'black-forest-labs/flux-schnell' } }).generate('sdxl', { prompt: 'p', num_images: 2 });
+    expect(result.cost).toEqual({ amountUsd: 0.006, reported: true, basis: '2 images returned by Replicate at $0.003 per image (https://replicate.com/black-forest-labs/flux-schnell, 2026-05-25)' });
+    expect(result).not.toHaveProperty('billed_seconds');
     const created = double.received.filter((r) => r.method === 'POST').at(-1)!;
     expect(created.path).toBe('/v1/models/black-forest-labs/flux-schnell/predictions');
     expect(created.prefer).toBe('wait=30');
