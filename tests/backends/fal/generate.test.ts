@@ -39,6 +39,14 @@ describe('fal backend on the double', () => {
     expect(submit.unknownFields).toEqual([]);
   });
 
+  it('reports the cost fal billed where it says the units (x-fal-billable-units) and the table has the price; otherwise none', async () => {
+    // 1152×896 is 1.03 megapixels, billed as 2 each: 3 images in one request, 6 units at $0.025.
+    const flux = await backend({ names: { model: 'fal-ai/flux/dev' } }).generate('sdxl', { prompt: 'p', num_images: 3, width: 1152, height: 896 });
+    expect(flux.cost).toEqual({ amountUsd: 0.15, reported: true, basis: '6 billable megapixels reported by fal (x-fal-billable-units) at $0.025 per megapixel (https://fal.ai/pricing, 2026-05-25)' });
+    // fal-ai/fast-sdxl bills by GPU time: no units in its answer, no price in the table.
+    expect(await backend().generate('sdxl', { prompt: 'p' })).not.toHaveProperty('cost');
+  });
+
   it('sends a small input image as a data URI, undecoded; a large one through fal storage, decoded once', async () => {
     let decodes = 0;
     const bytes = falCodec.bytes;
