@@ -100,6 +100,14 @@ describe('Replicate backend on the double', () => {
     expect(waits).toEqual([3000]);
   });
 
+  it('a rate limit that outlasts the retries says how long Replicate asked to wait', async () => {
+    const limited = { status: 429, body: { title: 'Request was throttled', detail: 'Request was throttled. Your rate limit resets in ~3s.', status: 429 }, headers: { 'Retry-After': '3' } };
+    double.failNext(limited, limited, limited);
+    const error = await caught(backend().generate('sdxl', { prompt: 'p' }));
+    expect(error.detail).toBe('Replicate is limiting how fast requests may come (HTTP 429). Replicate said: Request was throttled. Your rate limit resets in ~3s; it asked to wait 3 s (Retry-After)');
+    expect(error.attempts).toBe(3);
+  });
+
   it('cancels the prediction at Replicate when the call is aborted while it starts', async () => {
     const controller = new AbortController();
     const error = await caught(backend().generate('sdxl', { prompt: 'p' }, { signal: controller.signal, onProgress: (_f, m) => { if (m?.startsWith('starting') === true) controller.abort(); } }));
