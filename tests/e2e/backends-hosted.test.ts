@@ -4,8 +4,10 @@
  * cost panel says before the run what the provider changes and what it costs (or that its price
  * is unknown, and why), the starter runs to images on the provider's double, and a picture the
  * provider's safety checker refuses is said on the node, sent once, and never kept as a picture.
+ * Settings says, for every backend, whether this browser can call it and, if not, why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../api/backends/registry';
 import { startFalDouble, type FalDouble } from '../helpers/doubles/fal';
 import { startReplicateDouble, type ReplicateDouble } from '../helpers/doubles/replicate';
 import { figureText, settledEstimate } from '../run/run-page';
@@ -83,5 +85,32 @@ describe('hosted providers, through this server', () => {
     expect(replicate.predictions).toHaveLength(3);
     const stored = await storedByPage(editor.page);
     expect(JSON.stringify(stored)).not.toContain(replicate.token);
+  });
+});
+
+describe('Settings, for every backend', () => {
+  it('says whether this browser can call it, as its description says, and why not', async () => {
+    const editor = await session.open();
+    const settings = await SettingsDialog.open(editor.page);
+    const origin = new URL(editor.page.url()).origin;
+    const said = new Map<string, string>();
+    for (const { description } of BACKENDS) {
+      if (description.kind === 'service') continue;
+      await settings.chooseBackend(description.label);
+      await settings.backendSlot().getByLabel('Base URL', { exact: true }).waitFor();
+      const notes = (await settings.backendSlot().locator('p.field-hint, p.field-issue').allTextContents()).map((t) => t.trim());
+      // Words in backticks show as code: the text is the same without them.
+      const words = (text: string) => text.replaceAll('`', '');
+      const { browser } = description;
+      const expected = browser.direct ? words(browser.allowOrigin(origin)) : `Not from this browser: ${words(browser.why)}`;
+      const shown = notes.filter((t) => t.includes(expected));
+      expect(shown, `${description.label}: ${notes.join(' | ')}`).toHaveLength(1);
+      said.set(description.kind, shown[0]!);
+      if (browser.direct) expect(notes.some((t) => t.startsWith('Not from this browser'))).toBe(false);
+    }
+    // The hosted providers whose keys must stay on a server say so; Google's front end answers browsers.
+    expect(said.get('fal')).toMatch(/^Not from this browser: fal asks that its key never be used from a browser.*through its own server, which holds the key/);
+    expect(said.get('replicate')).toMatch(/^Not from this browser: Replicate's API does not answer a browser's cross-origin requests.*which holds the token/);
+    expect(said.get('google')).not.toMatch(/^Not from this browser/);
   });
 });
