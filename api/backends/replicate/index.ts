@@ -73,8 +73,11 @@ export function createReplicateBackend(options: ReplicateBackendOptions): Hosted
     price(engine, request) {
       const { model } = plan(engine, request).plan;
       const { width, height } = wantedSize(engine, request);
-      return quoteFrom(REPLICATE_PRICES.get(model.ref), request.num_images ?? 1, width, height,
-        `${LABEL} bills ${model.ref} by the second of GPU time it takes (no price per image that Atelier knows); the run reports the seconds`);
+      // Run by version, a model is billed by GPU time; by name, it may be billed per output: not guessed.
+      const why = model.version === undefined
+        ? `Atelier's table has no price for ${model.ref}: ${LABEL} bills an official model per output and others by GPU time (see https://replicate.com/${model.ref})`
+        : `${LABEL} bills ${model.ref} by the second of GPU time it takes (no price per image that Atelier knows); the run reports the seconds`;
+      return quoteFrom(REPLICATE_PRICES.get(model.ref), request.num_images ?? 1, width, height, why);
     },
 
     async generate(engine, request, call = {}): Promise<ImageResponse> {
