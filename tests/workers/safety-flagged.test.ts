@@ -18,7 +18,7 @@ function imageClient(flagged: number | undefined): ImageClient {
 describe('pictures a safety checker left out', () => {
   it('are said on the node, with how many', async () => {
     const notes: string[] = [];
-    const api = nodeApi({ image: imageClient(3), chat: fakeChatClient().client }, new AbortController().signal, { onCall: () => undefined, onNote: (n) => notes.push(n) });
+    const api = nodeApi({ image: imageClient(3), chat: fakeChatClient().client }, new AbortController().signal, { onCall: () => undefined, onRetry: () => undefined, onNote: (n) => { notes.push(n); } });
     const response = await api.image.generate('sdxl', { prompt: 'p', num_images: 4 });
     expect(response.images).toHaveLength(1);
     expect(notes).toEqual(["fal's safety checker flagged 3 images, left out"]);
@@ -26,7 +26,7 @@ describe('pictures a safety checker left out', () => {
 
   it('say nothing when none was flagged', async () => {
     const notes: string[] = [];
-    const api = nodeApi({ image: imageClient(undefined), chat: fakeChatClient().client }, new AbortController().signal, { onCall: () => undefined, onNote: (n) => notes.push(n) });
+    const api = nodeApi({ image: imageClient(undefined), chat: fakeChatClient().client }, new AbortController().signal, { onCall: () => undefined, onRetry: () => undefined, onNote: (n) => { notes.push(n); } });
     await api.image.generate('sdxl', { prompt: 'p' });
     expect(notes).toEqual([]);
   });
