@@ -42,6 +42,8 @@ export interface RequestOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** Rewrites each failed attempt's error before the retry decision: a backend's own words and rules. */
   mapError?: (error: ApiError) => ApiError | Promise<ApiError>;
+  /** The headers of the answer that was read (a provider's billing header, say). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface Http {
@@ -170,7 +172,9 @@ export function createHttp(config: ClientConfig, defaultMaxBytes: number): Http 
       try {
         const exchange = await open(spec, attempt, options.signal);
         const text = await readBody(exchange, maxResponseBytes, 'refuse', secrets);
-        return parseJson(exchange, text, schema);
+        const parsed = parseJson(exchange, text, schema);
+        options.onHeaders?.(exchange.response.headers);
+        return parsed;
       } catch (error) {
         throw mapError !== undefined && error instanceof ApiError ? await mapError(error) : error;
       }

@@ -44,12 +44,18 @@ export interface ApiUsage {
   reportedUsd: number;
   /** Image calls whose answer reported money (the others are not in `reportedUsd`). */
   imageCallsWithCost: number;
+  /**
+   * Seconds of GPU time image backends reported billing by (Replicate's `metrics.predict_time` on
+   * a model billed per second, as `billed_seconds`), where the API says no price per second.
+   */
+  billedSeconds: number;
 }
 
 export function emptyUsage(): ApiUsage {
   return {
     imageCalls: 0, chatCalls: 0, images: 0, priceUnits: 0, chatTokens: { prompt: 0, completion: 0, total: 0 }, chatCallsWithoutUsage: 0,
     chatTokensEstimated: { prompt: 0, completion: 0, total: 0 }, reportedUsd: 0, imageCallsWithCost: 0,
+    billedSeconds: 0,
   };
 }
 
@@ -81,20 +87,24 @@ export function addUsage(a: ApiUsage, b: Readonly<ApiUsage>): ApiUsage {
   // Likewise for reported money (absent before backends reported any).
   a.reportedUsd += (b.reportedUsd as number | undefined) ?? 0;
   a.imageCallsWithCost += (b.imageCallsWithCost as number | undefined) ?? 0;
+  a.billedSeconds = ((a.billedSeconds as number | undefined) ?? 0) + ((b.billedSeconds as number | undefined) ?? 0);
   return a;
 }
 
 /**
  * Counts an image response: `count` images made with `sampler` (the API's default when absent),
- * and the money the backend reported for it, when it did.
+ * the money the backend reported for it, when it did, and the GPU seconds it reported billing by.
  */
-export function countImages(usage: ApiUsage, count: number, sampler: string | undefined, cost?: unknown): void {
+export function countImages(usage: ApiUsage, count: number, sampler: string | undefined, cost?: unknown, billedSeconds?: unknown): void {
   usage.images += count;
   usage.priceUnits += count * samplerPriceUnits(sampler ?? 'DDIM');
   const amount = reportedAmount(cost);
   if (amount !== undefined) {
     usage.reportedUsd += amount;
     usage.imageCallsWithCost++;
+  }
+  if (typeof billedSeconds === 'number' && Number.isFinite(billedSeconds) && billedSeconds > 0) {
+    usage.billedSeconds = ((usage.billedSeconds as number | undefined) ?? 0) + billedSeconds;
   }
 }
 
@@ -105,12 +115,18 @@ export function formatUsd(amount: number): string {
 
 /**
  * The money line of a run or a session: what backends reported, and how many image calls that
- * covers; undefined when none reported any.
+ * covers, then the GPU seconds reported for time-billed models (their price per second is not
+ * reported, so they are not turned into dollars); undefined when none reported either.
  */
-export function reportedMoneyText(usage: Pick<ApiUsage, 'reportedUsd' | 'imageCallsWithCost' | 'imageCalls'>): string | undefined {
-  if (!(usage.imageCallsWithCost > 0)) return undefined;
-  const all = usage.imageCallsWithCost >= usage.imageCalls;
-  return `${formatUsd(usage.reportedUsd)} reported by the backend${all ? '' : ` (${usage.imageCallsWithCost} of ${usage.imageCalls} image calls reported it)`}`;
+export function reportedMoneyText(usage: Pick<ApiUsage, 'reportedUsd' | 'imageCallsWithCost' | 'imageCalls'> & { billedSeconds?: number }): string | undefined {
+  const parts: string[] = [];
+  if (usage.imageCallsWithCost > 0) {
+    const all = usage.imageCallsWithCost >= usage.imageCalls;
+    parts.push(`${formatUsd(usage.reportedUsd)} reported by the backend${all ? '' : ` (${usage.imageCallsWithCost} of ${usage.imageCalls} image calls reported it)`}`);
+  }
+  const seconds = usage.billedSeconds ?? 0;
+  if (seconds > 0) parts.push(`${seconds.toFixed(1)} s of GPU time reported, billed by the second at a rate the API does not report`);
+  return parts.length === 0 ? undefined : parts.join('; ');
 }
 
 /** The amount of a response's `cost: { amountUsd, reported: true }`, when it has that shape. */

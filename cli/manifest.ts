@@ -4,6 +4,7 @@
  * as digests) and the files it wrote. Built from the executor's events as they arrive, so an
  * interrupted run still gets an accurate one.
  */
+import { reportedMoneyText } from '../api/usage';
 import type { ImageData } from '../nodes/types';
 import type { ExecutorEvent, NodeError, NodeOutputs, RunSummary } from '../workers/events';
 import type { WorkflowProblem } from '../workers/validate';
@@ -65,6 +66,11 @@ export interface Manifest {
   scope: { mode: 'all' } | { mode: 'to' | 'from'; node: string };
   overrides: { node: string; param: string; value: unknown }[];
   apiCalls: number;
+  /**
+   * What the image backends reported the run cost (money, or the GPU seconds of a model billed by
+   * the second), in words as the closing line says it; absent when none reported any.
+   */
+  reported?: { usd: number; imageCallsWithCost: number; billedSeconds: number; text: string };
   nodes: Record<string, NodeRecord>;
   failures: { nodeId: string; error: NodeError }[];
   problems: WorkflowProblem[];
@@ -204,6 +210,10 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
         .filter(([, r]) => r.status === 'failed' && r.error !== undefined)
         .map(([nodeId, r]) => ({ nodeId, error: r.error! }));
       m.problems = summary?.problems ?? [];
+      const money = summary === undefined ? undefined : reportedMoneyText(summary.usage);
+      if (summary !== undefined && money !== undefined) {
+        m.reported = { usd: summary.usage.reportedUsd, imageCallsWithCost: summary.usage.imageCallsWithCost, billedSeconds: summary.usage.billedSeconds, text: money };
+      }
       m.warnings = [...m.warnings, ...warnings, ...(summary?.warnings ?? [])];
       m.files = [...files];
       return m;

@@ -5,6 +5,7 @@
  * give its total; a quote per second (the time it runs) or an unknown one is shown as it is and
  * counted apart, never guessed.
  */
+import { billedMegapixels } from '../api/backends/hosted/price';
 import type { PriceQuote } from '../api/backends/types';
 import type { ImageClient } from '../api/client-types';
 import { imageDefaults } from '../api/image-schema';
@@ -34,8 +35,8 @@ export function priceNode(def: AnyNodeDefinition, params: Record<string, unknown
   if (!quote.known || quote.per === 'second') return { quote };
   if (quote.per === 'image') return { quote, perImageUsd: quote.amountUsd };
   const defaults = imageDefaults(engine);
-  const megapixels = ((request.width ?? defaults.width) * (request.height ?? defaults.height)) / 1_000_000;
-  return { quote, perImageUsd: quote.amountUsd * megapixels };
+  // Billed as the backend's own quote bills it: whole megapixels, rounded up.
+  return { quote, perImageUsd: quote.amountUsd * billedMegapixels(request.width ?? defaults.width, request.height ?? defaults.height) };
 }
 
 /** What the priced nodes of a run add up to. */
@@ -45,8 +46,8 @@ export interface PriceTotals {
   pricedNodes: number;
   /** Nodes that run at a price not known before they run (`price unknown`, or per second). */
   unknownNodes: number;
-  /** The known quotes, each once, for their source and date. */
-  quotes: Extract<PriceQuote, { known: true }>[];
+  /** The quotes, each once: a known one for its source and date, an unknown one for why. */
+  quotes: PriceQuote[];
 }
 
 /** The money of the nodes that run, or undefined when no backend quoted a price. */
@@ -63,7 +64,7 @@ export function priceTotals(nodes: readonly { status: string; images: number; pr
       totals.pricedNodes++;
     }
     const key = JSON.stringify(quote);
-    if (quote.known && !seen.has(key)) {
+    if (!seen.has(key)) {
       seen.add(key);
       totals.quotes.push(quote);
     }

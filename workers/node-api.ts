@@ -24,9 +24,10 @@ export interface NodeApiHooks {
   onRetry(notice: RetryNotice): void;
   /**
    * An image request came back with `count` images, made with `sampler` (absent: the API's
-   * default), and `cost`, the response's money as the backend reported it, if any.
+   * default), `cost`, the response's money as the backend reported it, if any, and
+   * `billedSeconds`, the GPU seconds it reported billing by (`billed_seconds`), if any.
    */
-  onImages?(count: number, sampler: string | undefined, cost?: unknown): void;
+  onImages?(count: number, sampler: string | undefined, cost?: unknown, billedSeconds?: unknown): void;
   /**
    * A chat call ended (answered, failed or abandoned), with the usage it reported, if any, and
    * the text sent and received when an answer came (for an estimate when it reported no usage).
@@ -133,7 +134,13 @@ export function nodeApi(api: RunContext['api'], signal: AbortSignal, hooks: Node
       return api.image.generate(engine, request, withSignal(options, signal, hooks)).then((response) => {
         // Every answer passes here, from any backend: an API that says 200 with something that
         // is not a whole image fails the node rather than handing on a broken picture.
-        hooks.onImages?.(response.images?.length ?? 0, request.sampler, (response as { cost?: unknown }).cost);
+        const billing = response as { cost?: unknown; billed_seconds?: unknown; safety_flagged?: unknown };
+        hooks.onImages?.(response.images?.length ?? 0, request.sampler, billing.cost, billing.billed_seconds);
+        // Some pictures were refused by the provider's safety checker and left out: the node says so.
+        const flagged = billing.safety_flagged;
+        if (typeof flagged === 'number' && flagged > 0) {
+          hooks.onNote?.(`${review?.label ?? 'the backend'}'s safety checker flagged ${flagged} image${flagged === 1 ? '' : 's'}, left out`);
+        }
         checkImageResponse(response, review === undefined || review.backend === 'service' ? `the ${engine} engine` : review.label);
         return response;
       });

@@ -154,7 +154,7 @@ export async function runOnce(node: PlannedNode, values: Readonly<Record<string,
           else usage.chatCalls++;
           if (live) env.emit({ type: 'node-request', runId, nodeId, ...tag, call });
         },
-        onImages: (count, sampler, cost) => countImages(usage, count, sampler, cost),
+        onImages: (count, sampler, cost, billedSeconds) => countImages(usage, count, sampler, cost, billedSeconds),
         onChatEnd: (reported, text) => countChatUsage(usage, reported, text),
         onWarning: (message) => env.warn(`${where}: ${redactSecrets(message, env.secrets)}`),
         onNote(note) {

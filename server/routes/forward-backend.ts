@@ -45,7 +45,7 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
  * Runs one forwarded request on its backend. The request is checked as the service would check
  * it, then as the backend reviews it; what either refuses is a 400 naming the field. A backend's
  * failure keeps its words (never the credential) under a status the browser's client treats
- * alike: 502 when the backend could not be reached or answered badly, 504 when it timed out.
+ * alike: 400 when sending again cannot help, else 502 (unreachable, answered badly) or 504 (timed out).
  */
 export async function generateOnBackend(backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal, reviewer: ImageBackend = backend): Promise<unknown> {
   const checked = validateImageRequest(engine, body);
@@ -59,7 +59,11 @@ export async function generateOnBackend(backend: ImageBackend, engine: EngineId,
     return await backend.generate(engine, request, { signal });
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const status = error.kind === 'timeout' ? 504 : error.status !== undefined && error.status >= 400 && error.status < 500 ? 400 : 502;
+    // A failure the backend says sending again cannot mend (a safety refusal, no credit, a submit
+    // that may already have run) is never a 502 or 504, which the browser's client retries: each
+    // retry would run, and bill, again.
+    const refused = !error.retryable || (error.status !== undefined && error.status >= 400 && error.status < 500);
+    const status = refused ? 400 : error.kind === 'timeout' ? 504 : 502;
     throw new HttpError(status, `${backend.label}: ${error.detail}`);
   }
 }

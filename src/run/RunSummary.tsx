@@ -62,7 +62,7 @@ export function RunSummary({ summary, batch }: { summary: Summary; batch?: Batch
           {reportedMoneyText(summary.usage) !== undefined && (
             <>
               <dt>Money</dt>
-              <dd title="What the image backend reported for its answers (the Gemini API: the tokens it reported at Google's published prices), not an estimate">{reportedMoneyText(summary.usage)}</dd>
+              <dd title="What the image backends reported for their answers, not an estimate: the Gemini API's tokens at Google's published prices, Replicate's images at its published price per image, or the GPU seconds a time-billed model ran">{reportedMoneyText(summary.usage)}</dd>
             </>
           )}
           {summary.usage.chatCalls > 0 && (

@@ -85,3 +85,13 @@ describe('a model chosen per run', () => {
     expect(fal.jobs.length).toBe(before);
   });
 });
+
+describe('money on the Replicate double', () => {
+  it('the closing line and the manifest add up the GPU seconds Replicate reported for its time-billed models, never a guessed amount', async () => {
+    const result = await runCli(['run', starter, '--image-backend', 'replicate', '--backend-url', replicate.url], { env: { ATELIER_BACKEND_TOKEN: replicate.token } });
+    expect(result.code).toBe(0);
+    // Two predictions of stability-ai/sdxl, each reporting metrics.predict_time 2.5.
+    expect(result.stderr).toMatch(/API calls? \(5\.0 s of GPU time reported, billed by the second at a rate the API does not report\);/);
+    expect(readManifest(onlyRunDir(result.cwd)).reported).toEqual({ usd: 0, imageCallsWithCost: 0, billedSeconds: 5, text: '5.0 s of GPU time reported, billed by the second at a rate the API does not report' });
+  });
+});

@@ -1,5 +1,6 @@
 /** What the backend e2e tests share: everything the page keeps, and an image's manifest from the viewer. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { extractWorkflow, readImageManifest, type ImageManifest } from '../../workflow/embed';
 import { downloadBytes, type EditorPage } from './pages/editor';
 
@@ -49,4 +50,21 @@ export async function backendNotes(editor: EditorPage): Promise<string[]> {
   const group = editor.runPanel.getByRole('group', { name: 'What the backends change' });
   await group.waitFor();
   return (await group.getByRole('listitem').allTextContents()).map((t) => t.trim());
+}
+
+/**
+ * Gives the starter's restyle `prompt` (one the provider's safety checker refuses) and runs again:
+ * the node fails, still showing the last good picture, not the refused one; returns its message.
+ */
+export async function runRefused(editor: EditorPage, prompt: string): Promise<string> {
+  const restyle = editor.node('Image to image');
+  await editor.inspect(restyle);
+  const before = await restyle.imageSha256();
+  await restyle.field('Prompt').fill(prompt);
+  await restyle.field('Prompt').blur();
+  expect(await editor.runToEnd()).toBe('Run finished with failures');
+  await expect.poll(() => restyle.phase()).toBe('failed');
+  expect(await restyle.images.count()).toBe(1);
+  expect(await restyle.imageSha256()).toBe(before);
+  return (await restyle.error.textContent()) ?? '';
 }

@@ -25,5 +25,8 @@ describe('the money line of the run summary', () => {
     expect(reportedMoneyText({ reportedUsd: 0, imageCallsWithCost: 0, imageCalls: 3 })).toBeUndefined();
     expect(reportedMoneyText({ reportedUsd: 0.0780093, imageCallsWithCost: 2, imageCalls: 2 })).toBe('$0.0780 reported by the backend');
     expect(reportedMoneyText({ reportedUsd: 12.5, imageCallsWithCost: 2, imageCalls: 3 })).toBe('$12.50 reported by the backend (2 of 3 image calls reported it)');
+    // GPU seconds a time-billed model reported: said as seconds, never turned into a guessed amount.
+    expect(reportedMoneyText({ reportedUsd: 0, imageCallsWithCost: 0, imageCalls: 2, billedSeconds: 5 })).toBe('5.0 s of GPU time reported, billed by the second at a rate the API does not report');
+    expect(reportedMoneyText({ reportedUsd: 0.006, imageCallsWithCost: 1, imageCalls: 2, billedSeconds: 2.5 })).toBe('$0.0060 reported by the backend (1 of 2 image calls reported it); 2.5 s of GPU time reported, billed by the second at a rate the API does not report');
   });
 });

@@ -17,7 +17,7 @@ let replicateServer: ServerProcess;
 
 beforeAll(async () => {
   fal = await startFalDouble({ queuePolls: 0, progressPolls: 0, flagPrompts: /forbidden/ });
-  replicate = await startReplicateDouble({ coldPolls: 0, steps: 0 });
+  replicate = await startReplicateDouble({ coldPolls: 0, steps: 0, flagPrompts: /forbidden/ });
   [falServer, replicateServer] = await Promise.all([
     startServer({ ATELIER_IMAGE_BACKEND: 'fal', ATELIER_BACKEND_URL: fal.url, ATELIER_BACKEND_TOKEN: fal.apiKey }),
     startServer({ ATELIER_IMAGE_BACKEND: 'replicate', ATELIER_BACKEND_URL: replicate.url, ATELIER_BACKEND_TOKEN: replicate.token }),
@@ -42,7 +42,8 @@ describe('the forwarder on a hosted provider', () => {
 
   it('fal: an image its safety checker flags is refused, in fal\'s words, never answered as the picture', async () => {
     const res = await postJson(falServer.url, '/forward/image/generate/sdxl', { prompt: 'something forbidden' });
-    expect(res.status).toBeGreaterThanOrEqual(400);
+    // 400, not 502: the browser's client retries a 502, and each retry would run (and bill) again.
+    expect(res.status).toBe(400);
     expect(res.text).toMatch(/fal's safety checker flagged the image/);
     expect(res.text).not.toMatch(/image_b64/);
   });
@@ -53,6 +54,15 @@ describe('the forwarder on a hosted provider', () => {
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/init_image: .*Stable Diffusion on Replicate cannot do image to image/);
     expect(replicate.predictions.length).toBe(before);
+  });
+
+  it('Replicate: a safety refusal is a 400 in Replicate\'s words, so the browser does not send it again', async () => {
+    const before = replicate.predictions.length;
+    const res = await postJson(replicateServer.url, '/forward/image/generate/sdxl', { prompt: 'something forbidden' });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/Replicate's safety checker refused the images of stability-ai\/sdxl/);
+    expect(res.text).not.toMatch(/image_b64/);
+    expect(replicate.predictions.length).toBe(before + 1);
   });
 
   it('Replicate: translated and answered', async () => {

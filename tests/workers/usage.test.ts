@@ -59,7 +59,7 @@ describe('run usage', () => {
     expect(summary.usage).toEqual({
       imageCalls: 3, chatCalls: 1, images: 6, priceUnits: 3 + 2 * 2 + 1,
       chatTokens: { prompt: 20, completion: 2, total: 22 }, chatCallsWithoutUsage: 0, chatTokensEstimated: { prompt: 0, completion: 0, total: 0 },
-      reportedUsd: 0, imageCallsWithCost: 0,
+      reportedUsd: 0, imageCallsWithCost: 0, billedSeconds: 0,
     });
     expect(summary.apiCalls).toBe(4);
   });
@@ -97,6 +97,18 @@ describe('run usage', () => {
     expect(summary.usage.reportedUsd).toBeCloseTo(0.173, 12);
     const session = addRunToSession(emptySessionUsage(), summary);
     expect(session.used.reportedUsd).toBeCloseTo(0.173, 12);
+  });
+
+  it('adds up the GPU seconds a time-billed backend reported (billed_seconds), apart from money', async () => {
+    const seconds = new Map<string, unknown>([['p1', 2.5], ['p2', 'long'], ['p3', 1.25]]);
+    const image: ImageClient = {
+      generate: (_engine, request) => Promise.resolve({ images: [{ image_b64: fakeImageB64('x') }], ...(seconds.has(request.prompt) ? { billed_seconds: seconds.get(request.prompt) } : {}) }),
+    };
+    const executor = createExecutor({ registry, api: { image, chat: chatClient() }, settings: testSettings });
+    const summary = await executor.run(workflow([1, 2, 3].map((i) => [`t${i}`, 'text-to-image', { prompt: `p${i}`, seed: i }] as [string, string, Record<string, unknown>])));
+    expect(summary.usage.billedSeconds).toBe(3.75);
+    expect(summary.usage.imageCallsWithCost).toBe(0);
+    expect(addRunToSession(emptySessionUsage(), summary).used.billedSeconds).toBe(3.75);
   });
 
   it('counts a failed request as a call that made no images', async () => {

@@ -2,11 +2,12 @@
  * fal's errors in a person's words. fal answers errors as `{detail}`: a string, or FastAPI's list
  * of `{loc, msg, type}` for a field it refuses (422); fal-js reads them so (src/response.ts,
  * ValidationError). What retrying cannot fix is not retried: a missing or refused key (401), an
- * account out of balance (403 "Exhausted balance"), a model fal does not have (404), a field it
+ * account out of balance (402, or 403 "Exhausted balance"), a model fal does not have (404), a field it
  * refuses (422). A rate limit (429) and fal's gateway errors (502, 503, 504) are retried, as fal-js
  * does (DEFAULT_RETRYABLE_STATUS_CODES), honouring `Retry-After`.
  */
-import { ApiError } from '../../errors';
+import type { ApiError } from '../../errors';
+import { reworded } from '../hosted/errors';
 import { FAL_LABEL as LABEL } from './describe';
 
 /** The service field a fal input field came from. */
@@ -57,8 +58,8 @@ export function explainFalError(error: ApiError, endpoint: string, secrets: read
   let retryable = false;
   if (status === 401) {
     detail = `${LABEL} refused the API key (HTTP 401): check this backend's credential, a fal key (key id:secret).${said}`;
-  } else if (status === 403 && /balance|billing|credit|locked/i.test(text ?? '')) {
-    detail = `${LABEL} says the account is out of credit (HTTP 403): top up at fal.ai/dashboard/billing; sending again will not help until then.${said}`;
+  } else if (status === 402 || (status === 403 && /balance|billing|credit|locked/i.test(text ?? ''))) {
+    detail = `${LABEL} says the account is out of credit (HTTP ${status}): top up at fal.ai/dashboard/billing; sending again will not help until then.${said}`;
   } else if (status === 403) {
     detail = `${LABEL} does not let this key run ${endpoint} (HTTP 403).${said}`;
   } else if (status === 404) {
@@ -74,12 +75,5 @@ export function explainFalError(error: ApiError, endpoint: string, secrets: read
     detail = `${LABEL} failed on its side (HTTP ${status}).${said}`;
     retryable = RETRY_STATUSES.has(status);
   }
-  // The shared layer's word on a Retry-After too long to wait for is kept.
-  const gaveUp = /; the service asked to wait .*$/.exec(error.detail)?.[0] ?? '';
-  return new ApiError({
-    kind: 'http', detail: `${detail}${gaveUp}`, endpoint: error.endpoint, attempts: error.attempts, retryable: retryable && error.retryable, status,
-    ...(error.serviceMessage === undefined ? {} : { serviceMessage: error.serviceMessage }),
-    ...(error.serviceBody === undefined ? {} : { serviceBody: error.serviceBody }),
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-  }, secrets);
+  return reworded(error, detail, retryable, secrets);
 }

@@ -13,10 +13,10 @@ import type { FieldIssue } from '../../issues';
 import { IMAGE_MAX_RESPONSE_BYTES } from '../../image-client';
 import type { ImageRequest, ImageResponse } from '../../image-schema';
 import { outputBase64 } from '../hosted/download';
-import { quoteFrom, type HostedBackend } from '../hosted/price';
+import { quoteFrom, round, type HostedBackend } from '../hosted/price';
 import { wantedSize } from '../hosted/common';
 import type { BackendOptions } from '../options';
-import type { BackendKind } from '../types';
+import type { BackendKind, ReportedCost } from '../types';
 import { FAL_LABEL as LABEL } from './describe';
 import { DEFAULT_MODELS, KNOWN_MODELS } from './models';
 import { FAL_PRICES } from './prices';
@@ -37,6 +37,17 @@ const ModelListSchema = z.looseObject({ models: z.array(z.looseObject({ endpoint
 function hostFor(baseUrl: string, host: 'rest.fal.ai' | 'api.fal.ai'): string {
   const url = new URL(baseUrl);
   return url.host === 'queue.fal.run' ? `https://${host}` : baseUrl;
+}
+
+/**
+ * The money of a request from what fal reported: the billable units of its answers at the
+ * endpoint's published price per unit (the table's, in fal's unit: a megapixel for FLUX). Without
+ * the units or without a price, nothing: the quote before the run stays an estimate.
+ */
+function reportedCost(endpoint: string, units: number | undefined): { cost?: ReportedCost & { basis: string } } {
+  const entry = FAL_PRICES.get(endpoint);
+  if (units === undefined || entry === undefined) return {};
+  return { cost: { amountUsd: round(units * entry.usd), reported: true, basis: `${units} billable ${entry.per}${units === 1 ? '' : 's'} reported by ${LABEL} (x-fal-billable-units) at $${entry.usd} per ${entry.per} (${entry.source}, ${entry.date})` } };
 }
 
 export function createFalBackend(options: FalBackendOptions): HostedBackend {
@@ -89,9 +100,12 @@ export function createFalBackend(options: FalBackendOptions): HostedBackend {
       const inputs = await prepareFalImages(p.images, { rest, uploadOverBytes: options.uploadOverBytes ?? UPLOAD_OVER_BYTES, ...(call.signal === undefined ? {} : { signal: call.signal }), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
       const out: ImageResponse['images'] = [];
       let flagged = 0;
+      // Units billed, summed while every answer says them: a partial sum would read as the whole.
+      let units: number | undefined = 0;
       for (const [i, n] of p.counts.entries()) {
         const prefix = p.counts.length > 1 ? `request ${i + 1} of ${p.counts.length}: ` : '';
-        const output = await runQueued({ http: queue, endpoint: p.endpoint, input: { ...p.input, ...inputs, num_images: n }, pollMs: options.pollIntervalMs ?? 500, call, prefix });
+        const { output, billableUnits } = await runQueued({ http: queue, endpoint: p.endpoint, input: { ...p.input, ...inputs, num_images: n }, pollMs: options.pollIntervalMs ?? 500, call, prefix });
+        units = units === undefined || billableUnits === undefined ? undefined : units + billableUnits;
         const got = await images(output, n, call);
         out.push(...got.kept);
         flagged += got.flagged;
@@ -100,7 +114,7 @@ export function createFalBackend(options: FalBackendOptions): HostedBackend {
         throw notSent(p.endpoint, `${LABEL}'s safety checker flagged ${flagged === 1 ? 'the image' : `all ${flagged} images`} (has_nsfw_concepts), so none is kept; sending it again will not help, change the prompt or the input image`, 1);
       }
       call.onProgress?.(1, flagged > 0 ? `done; ${flagged} image${flagged === 1 ? '' : 's'} flagged by ${LABEL}'s safety checker left out` : 'done');
-      return { images: out, ...(flagged > 0 ? { safety_flagged: flagged } : {}) };
+      return { images: out, ...(flagged > 0 ? { safety_flagged: flagged } : {}), ...reportedCost(p.endpoint, units) };
     },
 
     async listNames(call = {}) {

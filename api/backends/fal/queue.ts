@@ -33,6 +33,20 @@ export const FalOutputSchema = z.looseObject({
 });
 export type FalOutput = z.infer<typeof FalOutputSchema>;
 
+/** A result and the units fal billed it by, when its answer said (`x-fal-billable-units`). */
+export interface QueuedResult {
+  output: FalOutput;
+  billableUnits?: number;
+}
+
+/**
+ * The header in which a fal app tells the platform how many of its billing units a request used
+ * (https://docs.fal.ai/documentation/serverless/publishing-to-marketplace, "Define billable
+ * units"); fal-js does not read it, and fal's queue reference does not promise it on the result,
+ * so it is used only when present.
+ */
+const BILLABLE_UNITS = 'x-fal-billable-units';
+
 export interface QueueRun {
   http: Http;
   endpoint: string;
@@ -58,7 +72,7 @@ async function cancel(http: Http, app: string, id: string): Promise<void> {
 }
 
 /** Submits, follows and reads one request; cancels it at fal when the call is aborted. */
-export async function runQueued(run: QueueRun): Promise<FalOutput> {
+export async function runQueued(run: QueueRun): Promise<QueuedResult> {
   const { http, endpoint, call } = run;
   const app = queueApp(endpoint);
   const submitted = await http.requestJson({ method: 'POST', path: `/${endpoint}`, body: run.input, accept: 'application/json' }, SubmittedSchema, {
@@ -84,9 +98,15 @@ export async function runQueued(run: QueueRun): Promise<FalOutput> {
       }
       await abortableSleep(run.pollMs, call.signal);
     }
-    return await http.requestJson({ method: 'GET', path: base, accept: 'application/json' }, FalOutputSchema, {
+    let billableUnits: number | undefined;
+    const output = await http.requestJson({ method: 'GET', path: base, accept: 'application/json' }, FalOutputSchema, {
       ...signalOf(call), mapError: (error) => explainFalError(error, endpoint, http.secrets),
+      onHeaders(headers) {
+        const units = Number(headers.get(BILLABLE_UNITS) ?? Number.NaN);
+        billableUnits = Number.isFinite(units) && units >= 0 ? units : undefined;
+      },
     });
+    return { output, ...(billableUnits === undefined ? {} : { billableUnits }) };
   } catch (error) {
     if (call.signal?.aborted === true) {
       await cancel(http, app, id);

@@ -33,8 +33,13 @@ export interface HostedBackend extends ImageBackend {
  */
 export function quoteFrom(entry: PriceEntry | undefined, images: number, width: number, height: number, unknown: string): HostedQuote {
   if (entry === undefined) return { known: false, why: unknown };
-  const units = entry.per === 'image' ? images : images * Math.max(1, Math.ceil((width * height) / 1_000_000));
+  const units = entry.per === 'image' ? images : images * billedMegapixels(width, height);
   return { known: true, amountUsd: entry.usd, per: entry.per, source: entry.source, date: entry.date, totalUsd: round(units * entry.usd) };
+}
+
+/** The megapixels one picture is billed for: its own, rounded up to whole ones (fal's price pages). */
+export function billedMegapixels(width: number, height: number): number {
+  return Math.max(1, Math.ceil((width * height) / 1_000_000));
 }
 
 /** Dollars to a millionth, so sums of many small prices stay exact enough to show. */

@@ -7,7 +7,8 @@
  * version (404), a refused input (422), a safety refusal. Retried: 429 (its `Retry-After`
  * honoured, as replicate-javascript does in withAutomaticRetries) and, for reads, 5xx.
  */
-import { ApiError } from '../../errors';
+import type { ApiError } from '../../errors';
+import { reworded } from '../hosted/errors';
 import { REPLICATE_LABEL as LABEL } from './describe';
 
 const SERVICE_FIELD = new Map<string, string>([
@@ -86,11 +87,5 @@ export function explainReplicateError(error: ApiError, modelRef: string, secrets
     detail = `${LABEL} failed on its side (HTTP ${status}).${said}`;
     retryable = error.retryable;
   }
-  const gaveUp = /; the service asked to wait .*$/.exec(error.detail)?.[0] ?? '';
-  return new ApiError({
-    kind: 'http', detail: `${detail}${gaveUp}`, endpoint: error.endpoint, attempts: error.attempts, retryable: retryable && error.retryable, status,
-    ...(error.serviceMessage === undefined ? {} : { serviceMessage: error.serviceMessage }),
-    ...(error.serviceBody === undefined ? {} : { serviceBody: error.serviceBody }),
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-  }, secrets);
+  return reworded(error, detail, retryable, secrets);
 }

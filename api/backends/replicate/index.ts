@@ -16,7 +16,7 @@ import { wantedSize } from '../hosted/common';
 import { outputBase64 } from '../hosted/download';
 import { quoteFrom, round, type HostedBackend } from '../hosted/price';
 import type { BackendOptions } from '../options';
-import type { BackendKind } from '../types';
+import type { BackendKind, ReportedCost } from '../types';
 import { REPLICATE_LABEL as LABEL } from './describe';
 import { prepareReplicateImages } from './files';
 import { DEFAULT_MODELS, KNOWN_MODELS } from './models';
@@ -34,6 +34,21 @@ const CollectionSchema = z.looseObject({ models: z.array(z.looseObject({ owner: 
 /** The API's root: a trailing `/v1` (replicate-javascript's baseUrl ends in it) is taken off and added back per path. */
 function serverRoot(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '').replace(/\/v1$/i, '');
+}
+
+/**
+ * What a run was billed by, from what Replicate reported: a prediction carries no money, only
+ * `metrics.predict_time` (replicate-javascript index.d.ts: `predict_time`, `total_time`). A model
+ * run by version (a community model) is billed per second of GPU time, so those seconds are kept
+ * as `billed_seconds` (the hardware's rate is not in the answer: no dollars are made up); an
+ * official model priced per image in the table is billed per image Replicate returned, so those
+ * images at the published price are the cost. An official model not in the table: nothing.
+ */
+function billing(p: ReplicatePlan, images: number, seconds: number): { billed_seconds?: number; cost?: ReportedCost & { basis: string } } {
+  if (p.model.version !== undefined) return seconds > 0 ? { billed_seconds: round(seconds) } : {};
+  const entry = REPLICATE_PRICES.get(p.model.ref);
+  if (entry?.per !== 'image') return {};
+  return { cost: { amountUsd: round(images * entry.usd), reported: true, basis: `${images} image${images === 1 ? '' : 's'} returned by ${LABEL} at $${entry.usd} per image (${entry.source}, ${entry.date})` } };
 }
 
 export function createReplicateBackend(options: ReplicateBackendOptions): HostedBackend {
@@ -58,8 +73,11 @@ export function createReplicateBackend(options: ReplicateBackendOptions): Hosted
     price(engine, request) {
       const { model } = plan(engine, request).plan;
       const { width, height } = wantedSize(engine, request);
-      return quoteFrom(REPLICATE_PRICES.get(model.ref), request.num_images ?? 1, width, height,
-        `${LABEL} bills ${model.ref} by the second of GPU time it takes (no price per image that Atelier knows); the run reports the seconds`);
+      // Run by version, a model is billed by GPU time; by name, it may be billed per output: not guessed.
+      const why = model.version === undefined
+        ? `Atelier's table has no price for ${model.ref}: ${LABEL} bills an official model per output and others by GPU time (see https://replicate.com/${model.ref})`
+        : `${LABEL} bills ${model.ref} by the second of GPU time it takes (no price per image that Atelier knows); the run reports the seconds`;
+      return quoteFrom(REPLICATE_PRICES.get(model.ref), request.num_images ?? 1, width, height, why);
     },
 
     async generate(engine, request, call = {}): Promise<ImageResponse> {
@@ -85,8 +103,7 @@ export function createReplicateBackend(options: ReplicateBackendOptions): Hosted
         throw new ApiError({ kind: 'invalid-response', endpoint: http.endpoint('GET', '/v1/predictions'), attempts: 1, retryable: false, detail: `${LABEL} answered with no images: its safety checker may have removed them; change the prompt or the input image` }, http.secrets);
       }
       call.onProgress?.(1, 'done');
-      // What Replicate measured: the seconds of GPU time a time-billed model is charged for.
-      return { images, ...(seconds > 0 ? { billed_seconds: round(seconds) } : {}) };
+      return { images, ...billing(p, images.length, seconds) };
     },
 
     async listNames(call = {}) {

@@ -39,6 +39,14 @@ describe('fal backend on the double', () => {
     expect(submit.unknownFields).toEqual([]);
   });
 
+  it('reports the cost fal billed where it says the units (x-fal-billable-units) and the table has the price; otherwise none', async () => {
+    // 1152×896 is 1.03 megapixels, billed as 2 each: 3 images in one request, 6 units at $0.025.
+    const flux = await backend({ names: { model: 'fal-ai/flux/dev' } }).generate('sdxl', { prompt: 'p', num_images: 3, width: 1152, height: 896 });
+    expect(flux.cost).toEqual({ amountUsd: 0.15, reported: true, basis: '6 billable megapixels reported by fal (x-fal-billable-units) at $0.025 per megapixel (https://fal.ai/pricing, 2026-05-25)' });
+    // fal-ai/fast-sdxl bills by GPU time: no units in its answer, no price in the table.
+    expect(await backend().generate('sdxl', { prompt: 'p' })).not.toHaveProperty('cost');
+  });
+
   it('sends a small input image as a data URI, undecoded; a large one through fal storage, decoded once', async () => {
     let decodes = 0;
     const bytes = falCodec.bytes;
@@ -93,6 +101,10 @@ describe('fal backend on the double', () => {
     const credit = await caught(backend().generate('sdxl', { prompt: 'p' }));
     expect(credit.detail).toMatch(/^fal says the account is out of credit \(HTTP 403\): top up/);
     expect(credit.attempts).toBe(1);
+    double.failNext({ status: 402, body: { detail: 'Insufficient balance' } });
+    const payment = await caught(backend().generate('sdxl', { prompt: 'p' }));
+    expect(payment.detail).toBe('fal says the account is out of credit (HTTP 402): top up at fal.ai/dashboard/billing; sending again will not help until then. fal said: Insufficient balance');
+    expect(payment.attempts).toBe(1);
     const unknown = await caught(backend({ names: { model: 'fal-ai/no-such-model' } }).generate('sdxl', { prompt: 'p' }));
     expect(unknown.detail).toMatch(/^fal has no model 'fal-ai\/no-such-model' \(HTTP 404\)/);
     const field = await caught(backend({ names: { model: 'fal-ai/fast-sdxl' } }).generate('sdxl', { prompt: 'p', steps: 100 }));
@@ -106,6 +118,14 @@ describe('fal backend on the double', () => {
       .generate('sdxl', { prompt: 'p' });
     expect(result.images).toHaveLength(1);
     expect(waits).toEqual([2000]);
+  });
+
+  it('a rate limit that outlasts the retries says how long fal asked to wait', async () => {
+    const limited = { status: 429, body: { detail: 'Too many concurrent requests' }, headers: { 'Retry-After': '2' } };
+    double.failNext(limited, limited, limited);
+    const error = await caught(backend().generate('sdxl', { prompt: 'p' }));
+    expect(error.detail).toBe('fal is limiting how many requests may run at once (HTTP 429). fal said: Too many concurrent requests; it asked to wait 2 s (Retry-After)');
+    expect(error.attempts).toBe(3);
   });
 
   it('cancels at fal when the call is aborted while queued', async () => {

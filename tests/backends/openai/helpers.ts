@@ -2,23 +2,15 @@
 import sharp from 'sharp';
 import { createOpenAIImagesBackend } from '../../../api/backends/openai';
 import type { BackendOptions } from '../../../api/backends/options';
+import { optionsOn } from '../../helpers/backend-on-double';
 import type { OpenAIImagesDouble } from '../../helpers/doubles/openai-images';
 
 export { caught } from '../../helpers/caught';
+export { imageInfo } from '../../helpers/backend-on-double';
 
 /** A backend on the double, with its key, no retries unless asked, and waits that take no time. */
 export function backendOn(double: OpenAIImagesDouble, overrides: Partial<BackendOptions> = {}) {
-  return createOpenAIImagesBackend({
-    baseUrl: double.url, token: double.apiKey, timeouts: { headersMs: 10_000, idleMs: 10_000 },
-    ...overrides,
-    retry: { maxAttempts: 1, sleep: () => Promise.resolve(), ...overrides.retry },
-  });
-}
-
-
-export async function imageInfo(b64: string) {
-  const meta = await sharp(Buffer.from(b64, 'base64')).metadata();
-  return { format: meta.format, width: meta.width, height: meta.height };
+  return createOpenAIImagesBackend(optionsOn(double, overrides));
 }
 
 /** The alpha channel of a PNG, row by row. */

@@ -40,8 +40,10 @@ describe('Replicate backend on the double', () => {
     expect(double.received.filter((r) => r.path.startsWith('/delivery/')).every((r) => r.authorization === undefined)).toBe(true);
   });
 
-  it('asks a fast official model to answer at once (Prefer: wait), by name', async () => {
-    await backend({ names: { model: 'black-forest-labs/flux-schnell' } }).generate('sdxl', { prompt: 'p' });
+  it('asks a fast official model to answer at once (Prefer: wait), by name; its cost is the images returned at the published price, not seconds', async () => {
+    const result = await backend({ names: { model: 'black-forest-labs/flux-schnell' } }).generate('sdxl', { prompt: 'p', num_images: 2 });
+    expect(result.cost).toEqual({ amountUsd: 0.006, reported: true, basis: '2 images returned by Replicate at $0.003 per image (https://replicate.com/black-forest-labs/flux-schnell, 2026-05-25)' });
+    expect(result).not.toHaveProperty('billed_seconds');
     const created = double.received.filter((r) => r.method === 'POST').at(-1)!;
     expect(created.path).toBe('/v1/models/black-forest-labs/flux-schnell/predictions');
     expect(created.prefer).toBe('wait=30');
@@ -96,6 +98,14 @@ describe('Replicate backend on the double', () => {
     const result = await createReplicateBackend({ baseUrl: double.url, token: double.token, pollIntervalMs: 1, retry: { random: () => 0, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } }).generate('sdxl', { prompt: 'p' });
     expect(result.images).toHaveLength(1);
     expect(waits).toEqual([3000]);
+  });
+
+  it('a rate limit that outlasts the retries says how long Replicate asked to wait', async () => {
+    const limited = { status: 429, body: { title: 'Request was throttled', detail: 'Request was throttled. Your rate limit resets in ~3s.', status: 429 }, headers: { 'Retry-After': '3' } };
+    double.failNext(limited, limited, limited);
+    const error = await caught(backend().generate('sdxl', { prompt: 'p' }));
+    expect(error.detail).toBe('Replicate is limiting how fast requests may come (HTTP 429). Replicate said: Request was throttled. Your rate limit resets in ~3s; it asked to wait 3 s (Retry-After)');
+    expect(error.attempts).toBe(3);
   });
 
   it('cancels the prediction at Replicate when the call is aborted while it starts', async () => {

@@ -36,8 +36,15 @@ interface Job {
   input: Record<string, unknown>;
   polls: number;
   state: 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
-  result?: { status: number; body: unknown };
+  result?: { status: number; body: unknown; units?: number };
 }
+
+/**
+ * Endpoints fal bills by the megapixel (https://fal.ai/pricing): their result carries the units
+ * billed in `x-fal-billable-units` (the header a fal app reports its units in, docs.fal.ai
+ * "Define billable units"), each image's megapixels rounded up. Others bill by GPU time: no header.
+ */
+const MEGAPIXEL_BILLED = new Set(['fal-ai/flux/dev', 'fal-ai/flux/schnell']);
 
 export interface FalDoubleOptions {
   apiKey?: string;
@@ -115,7 +122,8 @@ export async function startFalDouble(options: FalDoubleOptions = {}): Promise<Fa
       return { url: `${origin}/files/${id}`, width: dims.width, height: dims.height, content_type: mime };
     });
     const seed = typeof job.input.seed === 'number' ? job.input.seed : 4242;
-    job.result = { status: 200, body: { images, timings: { inference: 0.5 }, seed, has_nsfw_concepts: images.map(() => flagged), prompt: job.input.prompt } };
+    const units = MEGAPIXEL_BILLED.has(job.endpoint) ? n * Math.max(1, Math.ceil((dims.width * dims.height) / 1e6)) : undefined;
+    job.result = { status: 200, body: { images, timings: { inference: 0.5 }, seed, has_nsfw_concepts: images.map(() => flagged), prompt: job.input.prompt }, ...(units === undefined ? {} : { units }) };
   }
 
   function urls(job: Job) {
@@ -164,7 +172,7 @@ export async function startFalDouble(options: FalDoubleOptions = {}): Promise<Fa
       if (request[3] === undefined && req.method === 'GET') {
         if (job.result === undefined) return sendJson(res, 400, { detail: 'Request is still in progress' });
         // fal-js reads the request id of a result from this header (src/response.ts).
-        return sendJson(res, job.result.status, job.result.body, { 'x-fal-request-id': job.id });
+        return sendJson(res, job.result.status, job.result.body, { 'x-fal-request-id': job.id, ...(job.result.units === undefined ? {} : { 'x-fal-billable-units': String(job.result.units) }) });
       }
       return sendJson(res, 405, { detail: 'Method Not Allowed' });
     }
