@@ -36,7 +36,7 @@ const storedNode = z.strictObject({
 
 const params = z.strictObject({
   pipeline: z.strictObject({ nodes: z.array(storedNode).max(5000) }).default({ nodes: [] })
-    .meta({ title: 'Workflow', description: 'The ComfyUI workflow in API format, normalised.' }),
+    .meta({ title: 'Workflow', description: 'The ComfyUI workflow in API format, normalised.', entries: 'pairs' }),
   // The hash and the file's name are shown by the workflow's own control (src/comfy/), not as fields.
   hash: z.string().max(64).default('').meta({ title: 'Workflow hash', description: "SHA-256 of the stored workflow: which workflow this is.", hidden: true }),
   source: z.string().max(200).optional().meta({ title: 'From file', hidden: true }),
