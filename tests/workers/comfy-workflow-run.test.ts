@@ -13,7 +13,7 @@ import { registry } from '../../nodes/index';
 import { setInputChoice } from '../../src/comfy/choices';
 import type { Workflow } from '../../workflow/schema';
 import { createWorkerApi } from '../../workers/worker-api';
-import type { UiEvent } from '../../workers/worker-api';
+import type { UiEvent } from '../../workers/transfer';
 import { fixtureText, recordedObjectInfo } from '../backends/comfyui/pipeline/fixtures';
 import { startComfyDouble, type ComfyDouble } from '../helpers/doubles/comfyui';
 import { fakeChatClient } from './fakes';
