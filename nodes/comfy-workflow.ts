@@ -36,12 +36,13 @@ const storedNode = z.strictObject({
 
 const params = z.strictObject({
   pipeline: z.strictObject({ nodes: z.array(storedNode).max(5000) }).default({ nodes: [] })
-    .meta({ title: 'Workflow', description: 'The ComfyUI workflow in API format, normalised.' }),
-  hash: z.string().max(64).default('').meta({ title: 'Workflow hash', description: "SHA-256 of the stored workflow: which workflow this is." }),
-  source: z.string().max(200).optional().meta({ title: 'From file' }),
-  fields: z.array(choice).max(200).default([]).meta({ title: 'Chosen inputs' }),
+    .meta({ title: 'Workflow', description: 'The ComfyUI workflow in API format, normalised.', entries: 'pairs' }),
+  // The hash and the file's name are shown by the workflow's own control (src/comfy/), not as fields.
+  hash: z.string().max(64).default('').meta({ title: 'Workflow hash', description: "SHA-256 of the stored workflow: which workflow this is.", hidden: true }),
+  source: z.string().max(200).optional().meta({ title: 'From file', hidden: true }),
+  fields: z.array(choice).max(200).default([]).meta({ title: 'Inputs', description: "Each input of the workflow: hidden (the workflow's value), a field on the node, or a port." }),
   outputs: z.array(output).max(100).default([]).meta({ title: 'Outputs' }),
-  values: z.record(z.string().regex(NAME, NAME_RULE), z.unknown()).default({}).meta({ title: 'Field values' }),
+  values: z.record(z.string().regex(NAME, NAME_RULE), z.unknown()).default({}).meta({ title: 'Workflow settings' }),
 });
 export type ComfyWorkflowParams = z.infer<typeof params>;
 
@@ -99,8 +100,8 @@ export const comfyWorkflowNode: NodeDefinition<ComfyWorkflowParams> = {
   category: 'image',
   description: 'Runs a whole ComfyUI workflow on a ComfyUI backend; the inputs you choose become fields and ports, its save nodes outputs.',
   params,
-  // The chosen fields' own form is not built yet: the node shows where its workflow came from.
-  mainFields: ['source'],
+  // The node face: the file chooser and the fields chosen; the list of inputs is in the inspector.
+  mainFields: ['pipeline', 'values'],
   backend: 'comfyui',
   inputs: (p) => portsOfChoices(p.fields),
   outputs: (p) => p.outputs.map((o) => ({ name: o.name, kind: o.kind, label: o.label })),

@@ -3,6 +3,7 @@
  * verbatim and reported) and which parameters each declares (so a declared parameter named like an
  * endpoint is not taken for one). The editor, the CLI and the tests all load files through this.
  */
+import { z } from 'zod';
 import type { LoadOptions } from '../workflow/load';
 import type { DeclaredParamKind } from '../workflow/scrub';
 import type { NodeRegistry } from './index';
@@ -23,6 +24,13 @@ function isRecordSchema(schema: unknown): boolean {
   return def?.type === 'record';
 }
 
+/** The kind a param declares: a record, `[name, value]` pairs (`.meta({ entries: 'pairs' })`: a ComfyUI workflow), or a value. */
+function kindOf(schema: unknown): DeclaredParamKind {
+  if (isRecordSchema(schema)) return 'record';
+  const meta = z.globalRegistry.get(schema as z.ZodType) as { entries?: unknown } | undefined;
+  return meta?.entries === 'pairs' ? 'pairs' : 'value';
+}
+
 /** Loader options for a registry: known types and each type's declared parameters. */
 export function catalogueLoadOptions(registry: NodeRegistry): Pick<LoadOptions, 'knownTypes' | 'declaredParams'> {
   const knownTypes = new Set(registry.list().map((d) => d.type));
@@ -32,7 +40,7 @@ export function catalogueLoadOptions(registry: NodeRegistry): Pick<LoadOptions, 
     if (known !== undefined) return known;
     const shape = paramShape(registry, type);
     if (shape === undefined) return undefined;
-    const kinds = new Map(Object.entries(shape).map(([name, schema]) => [name, isRecordSchema(schema) ? 'record' as const : 'value' as const]));
+    const kinds = new Map(Object.entries(shape).map(([name, schema]) => [name, kindOf(schema)]));
     declared.set(type, kinds);
     return kinds;
   };

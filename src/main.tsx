@@ -13,6 +13,7 @@ import type { Viewport } from '@xyflow/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { registerComfyWorkflowForm } from './comfy';
 import { readAutosave, startAutosave } from './files/autosave';
 import { registerMaskPainter } from './mask';
 import { createEditorStore } from './store/editor-store';
@@ -21,6 +22,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   registerMaskPainter();
+  registerComfyWorkflowForm();
   const restored = await readAutosave();
   const store = createEditorStore();
   if (restored) store.load(restored.workflow, { asInput: restored.asInput, dirty: restored.dirty });

@@ -29,6 +29,7 @@ const SHAPES: readonly Shape[] = [
   { kind: 'a GitHub token', pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g },
   { kind: 'a Slack token', pattern: /(?<![A-Za-z0-9_])xox[abposr]-[A-Za-z0-9-]{10,}/g },
   { kind: 'a Hugging Face token', pattern: /(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,}/g },
+  { kind: 'a Comfy.org API key (comfyui-…)', pattern: /(?<![A-Za-z0-9_-])comfyui-[A-Za-z0-9]{32,}/g },
   { kind: 'a Replicate token', pattern: /(?<![A-Za-z0-9_])r8_[A-Za-z0-9]{30,}/g },
   { kind: 'a Google API key', pattern: /(?<![A-Za-z0-9_])AIza[0-9A-Za-z_-]{35}/g },
   { kind: 'an AWS access key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/g },
@@ -42,7 +43,7 @@ const SHAPES: readonly Shape[] = [
 ];
 
 /** Something every shape starts with: one cheap scan rules out nearly all text. */
-const CANDIDATE = /bearer|sk-|k_live_|k_test_|gh[pousr]_|github_pat_|xox|hf_|r8_|AIza|AKIA|ASIA|eyJ|PRIVATE KEY|:\/\/|[?&]/i;
+const CANDIDATE = /bearer|sk-|comfyui-|k_live_|k_test_|gh[pousr]_|github_pat_|xox|hf_|r8_|AIza|AKIA|ASIA|eyJ|PRIVATE KEY|:\/\/|[?&]/i;
 
 /** A long base64 payload (an embedded image) is data, not text: scanning it only finds noise. */
 const BASE64_PAYLOAD = /^(?:data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/\r\n]+={0,2}$/;

@@ -18,6 +18,8 @@ export type Remedy =
   | 'drop'
   /** Entries of the object whose key itself looks like a credential go. */
   | 'drop-keys'
+  /** The value is emptied in place (a ComfyUI input `[name, value]` keeps its name and place). */
+  | 'empty'
   /** A node or edge id: it is replaced by a fresh one, and edges follow. */
   | 'rename'
   /** A node type or a port name: only a person can fix it. */
@@ -184,6 +186,10 @@ class Scanner {
 
   private walkParams(params: Obj, at: PathSegment[], node: NodeContext): void {
     for (const [key, value] of Object.entries(params)) {
+      if (node.declared?.get(key) === 'pairs') {
+        this.walkPairs(value, [...at, key], node, undefined, 0);
+        continue;
+      }
       if (node.declared?.get(key) === 'record' && isObject(value)) {
         // Keys are names a person chose (a LoRA called 'style-token'): data, judged by shape only.
         for (const [name, child] of Object.entries(value)) this.entry(name, child, [...at, key, name], node, 'text', true);
@@ -191,6 +197,56 @@ class Scanner {
       }
       // A top-level param that is nothing but a credential can go; deeper ones keep their shape.
       this.entry(key, value, [...at, key], node, 'optional');
+    }
+  }
+
+  /**
+   * A ComfyUI workflow (`[name, value]` inputs under nodes with `id` and `class_type`): each input
+   * named like a credential, or holding one, is named by its ComfyUI node and input.
+   */
+  private walkPairs(value: unknown, at: PathSegment[], node: NodeContext, comfy: string | undefined, depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) {
+      const [name, inner] = value as unknown[];
+      if (value.length === 2 && typeof name === 'string' && comfy !== undefined) {
+        const shaped = findCredentialLike(name);
+        const field = `input ${shaped ? '(a name that looks like a credential)' : name} of ${comfy} in ${node.name}`;
+        if ((shaped || isCredentialKey(name)) && inner !== '' && inner !== null) {
+          this.report([...at, 1], node, shaped ? `an input name that looks like ${shaped.kind}` : `a ComfyUI input named like a credential ('${name}')`, maskValue(inner), 'empty', field);
+          return;
+        }
+        return this.walkInput(inner, [...at, 1], node, field, depth + 1);
+      }
+      value.forEach((item, i) => this.walkPairs(item, [...at, i], node, comfy, depth + 1));
+      return;
+    }
+    if (!isObject(value)) return this.walk(value, at, node, 'text', depth);
+    const { id, class_type: cls, title } = value;
+    if (typeof id === 'string' && typeof cls === 'string') {
+      const shown = typeof title === 'string' && title !== '' && !findCredentialLike(title) ? title : findCredentialLike(cls) ? 'a node' : cls;
+      comfy = `ComfyUI node ${findCredentialLike(id) ? '(id withheld)' : id} (${shown})`;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'inputs' || key === 'nodes') this.walkPairs(child, [...at, key], node, comfy, depth + 1);
+      else this.entry(key, child, [...at, key], node, 'text');
+    }
+  }
+
+  /** A ComfyUI input's value, at any depth, each finding named `input NAME.KEY of ComfyUI node …`. */
+  private walkInput(value: unknown, at: PathSegment[], node: NodeContext, field: string, depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    if (typeof value === 'string') {
+      if (isImagePayload(value)) return;
+      for (const piece of findAllCredentialLike(value, MAX_FINDINGS_PER_TEXT)) this.report(at, node, piece.kind, maskCredential(value.slice(piece.start, piece.end)), 'replace', field);
+      return;
+    }
+    if (Array.isArray(value)) return value.forEach((item, i) => this.walkInput(item, [...at, i], node, field, depth + 1));
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      const shaped = findCredentialLike(key);
+      if (shaped) this.report(at, node, `a key that looks like ${shaped.kind}`, maskCredential(key.slice(shaped.start, shaped.end)), 'drop-keys', field);
+      else if (isCredentialKey(key)) this.report([...at, key], node, `a field named like a credential ('${key}')`, maskValue(child), 'drop', field.replace(/^input ([^ ]+)/, `input $1.${key}`));
+      else this.walkInput(child, [...at, key], node, field, depth + 1);
     }
   }
 
@@ -229,8 +285,8 @@ class Scanner {
     }
   }
 
-  private report(at: PathSegment[], node: NodeContext | undefined, kind: string, preview: string, remedy: Remedy): void {
-    const finding: ExportFinding = { path: formatPath(at), at, field: fieldLabel(at, node), kind, preview, remedy };
+  private report(at: PathSegment[], node: NodeContext | undefined, kind: string, preview: string, remedy: Remedy, field?: string): void {
+    const finding: ExportFinding = { path: formatPath(at), at, field: field ?? fieldLabel(at, node), kind, preview, remedy };
     if (node?.id !== undefined) finding.nodeId = node.id;
     this.findings.push(finding);
   }
@@ -294,6 +350,8 @@ export function removeFindings(workflow: Workflow, findings: readonly ExportFind
     } else if (remedy === 'drop' && typeof key === 'string' && !Array.isArray(parent)) {
       const named = isCredentialKey(key) || isEndpointKey(key);
       if (named || (typeof value === 'string' && findCredentialLike(value))) delete parent[key];
+    } else if (remedy === 'empty' && Array.isArray(parent) && key === 1 && typeof parent[0] === 'string' && (isCredentialKey(parent[0]) || findCredentialLike(parent[0]))) {
+      parent[key] = '';
     } else if (remedy === 'drop-keys' && isObject(value)) {
       for (const k of Object.keys(value)) if (findCredentialLike(k)) delete value[k];
     } else if (remedy === 'rename' && at[0] === 'nodes' && typeof value === 'string' && findCredentialLike(value)) {

@@ -25,9 +25,12 @@ export interface CredentialFinding {
 
 /**
  * How a declared param holds its value: `record` when its keys are names a person chose (LoRA
- * and textual inversion asset names), so they are data, judged by their shape and not their words.
+ * and textual inversion asset names), so they are data, judged by their shape and not their words;
+ * `pairs` when it holds a ComfyUI workflow whose inputs are `[name, value]` lists (a name from
+ * the file is never an object key): each name is judged like a key, and a credential's value is
+ * emptied in place so the list keeps its shape.
  */
-export type DeclaredParamKind = 'value' | 'record';
+export type DeclaredParamKind = 'value' | 'record' | 'pairs';
 
 /** The params each node type declares (undefined for a type this build does not know). */
 export type DeclaredParams = (type: string) => ReadonlyMap<string, DeclaredParamKind> | undefined;
@@ -41,10 +44,14 @@ const PROSE_WORDS = new Set([
 
 interface Where {
   /** The path of the object being visited, from the document root. */
-  zone: 'root' | 'metadata' | 'nodes' | 'node' | 'params' | 'names' | 'other';
+  zone: 'root' | 'metadata' | 'nodes' | 'node' | 'params' | 'names' | 'pairs' | 'other';
   freeText: boolean;
   nodeId?: string;
   declared?: ReadonlyMap<string, DeclaredParamKind>;
+  /** In a ComfyUI workflow: the ComfyUI node being visited, as findings name it. */
+  comfyNode?: string;
+  /** In a ComfyUI workflow: the input being visited; findings under it are named by node and input. */
+  comfyInput?: string;
 }
 
 interface KeyJudgement {
@@ -88,6 +95,7 @@ class Walker {
   ) {}
 
   visit(value: JsonValue, path: PathLink | undefined, where: Where): JsonValue | typeof REMOVED {
+    if (where.zone === 'pairs' && typeof value === 'object' && value !== null) return this.visitPairs(value, path, where);
     if (typeof value === 'string') return this.visitText(value, path, where);
     if (Array.isArray(value)) {
       const kept: JsonValue[] = [];
@@ -125,6 +133,46 @@ class Walker {
     return kept;
   }
 
+  /**
+   * A ComfyUI workflow (comfy-workflow's `pipeline`): its nodes (`id`, `class_type`, `title`) and
+   * their `[name, value]` inputs. A credential-named input keeps its place with an empty value.
+   */
+  private visitPairs(value: JsonObject | JsonValue[], path: PathLink | undefined, where: Where): JsonValue {
+    if (Array.isArray(value)) {
+      const [name, inner] = value;
+      if (value.length === 2 && typeof name === 'string') {
+        const shaped = findCredentialLike(name);
+        const verdict = shaped ? `the input name itself looks like ${shaped.kind}` : judgeKeyName(name).credential;
+        const inputWhere: Where = {
+          zone: 'other', freeText: judgeKeyName(name).prose, comfyNode: where.comfyNode ?? 'a ComfyUI node', comfyInput: shaped ? REDACTED_KEY : name,
+          ...(where.nodeId === undefined ? {} : { nodeId: where.nodeId }),
+        };
+        if (verdict !== undefined && inner !== '' && inner !== null) {
+          this.report(formatLink(extendPath(path, 1)), verdict, { ...inputWhere, freeText: false });
+          if (this.remove) return [name, ''];
+        }
+        if (typeof inner === 'string') {
+          const result = this.visitText(inner, extendPath(path, 1), inputWhere);
+          return result === REMOVED ? [name, ''] : value;
+        }
+        const kept = this.visit(inner as JsonValue, extendPath(path, 1), inputWhere);
+        return [name, kept === REMOVED ? '' : kept];
+      }
+      const kept: JsonValue[] = [];
+      value.forEach((item, i) => {
+        const result = this.visit(item, extendPath(path, i), where);
+        if (result !== REMOVED) kept.push(result);
+      });
+      return kept;
+    }
+    const { id, class_type: cls, title } = value;
+    if (typeof id === 'string' && typeof cls === 'string') {
+      const shown = typeof title === 'string' && title !== '' && !findCredentialLike(title) ? title : findCredentialLike(cls) ? 'a node' : cls;
+      where = { ...where, comfyNode: `ComfyUI node ${findCredentialLike(id) ? '(id withheld)' : id} (${shown})` };
+    }
+    return this.visitObject(value, path, where);
+  }
+
   private judgeKey(key: string, where: Where): string | undefined {
     // A LoRA named 'style-token' is a name: only a key that is itself shaped like a secret goes.
     if (where.zone === 'names') {
@@ -151,12 +199,15 @@ class Walker {
         return { zone: 'other', freeText: key === 'title', nodeId };
       case 'params':
         if (where.declared?.get(key) === 'record') return { zone: 'names', freeText: false, nodeId };
+        if (where.declared?.get(key) === 'pairs') return { zone: 'pairs', freeText: false, nodeId };
         return { zone: 'other', freeText: judgeKeyName(key).prose, nodeId };
       case 'names':
         return { zone: 'other', freeText: false, nodeId };
+      case 'pairs':
+        return where;
       case 'other':
         if (where.freeText || !judgeKeyName(key).prose) return where;
-        return { zone: 'other', freeText: true, nodeId };
+        return { ...where, freeText: true };
       default:
         return { zone: 'other', freeText: where.freeText || judgeKeyName(key).prose, nodeId };
     }
@@ -170,7 +221,8 @@ class Walker {
   }
 
   private report(path: string, message: string, where: Where): void {
-    const finding: CredentialFinding = { path, message, freeText: where.freeText };
+    const said = where.comfyInput === undefined ? message : `${where.comfyNode ?? 'a ComfyUI node'}, input ${where.comfyInput}: ${message}`;
+    const finding: CredentialFinding = { path, message: said, freeText: where.freeText };
     if (where.nodeId !== undefined) finding.nodeId = where.nodeId;
     this.onFinding(finding);
   }

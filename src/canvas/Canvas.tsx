@@ -27,6 +27,8 @@ import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
 import { estimateNodeSize } from './estimate-size';
 import { ExportCheckDialog } from '../files/ExportCheckDialog';
+import { ComfyDropChoice } from '../comfy/DropChoice';
+import { pendingDropStore } from '../comfy/pending-drop';
 import { TabConflictBanner } from '../files/TabConflictBanner';
 import { FrameView } from './FrameView';
 import { Minimap } from './Minimap';
@@ -68,6 +70,10 @@ function isEmpty(doc: Workflow): boolean {
  */
 function notFull(id: string): boolean {
   return document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"] :is(.atelier-node.compact, [aria-busy="true"])`) !== null;
+}
+
+function failedToRead(file: File): (error: unknown) => void {
+  return (error) => toast(`'${file.name}' could not be read: ${error instanceof Error ? error.message : String(error)}`, 'error');
 }
 
 function hasFiles(e: DragEvent): boolean {
@@ -245,9 +251,14 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     if (!hasFiles(event)) return;
     event.preventDefault();
     const files = [...event.dataTransfer.files];
+    const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
     const json = files.find((f) => f.name.toLowerCase().endsWith('.json') || f.type === 'application/json');
     if (json) {
-      void openWorkflowFile(store, json);
+      // A ComfyUI workflow becomes a ComfyUI workflow node where it was dropped; anything else is opened.
+      void Promise.all([json.text(), import('../comfy/drop')]).then(async ([text, { isComfyWorkflowJson }]) => {
+        if (!isComfyWorkflowJson(text)) await openWorkflowFile(store, json);
+        else await import('../comfy/apply').then(({ addWorkflowNode }) => addWorkflowNode(store, json, at));
+      }).catch(failedToRead(json));
       return;
     }
     const image = files.find(isImageFile);
@@ -255,14 +266,18 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       toast(`Drop a workflow (.json) or an image; '${files[0]?.name ?? 'this'}' is neither`, 'warning');
       return;
     }
-    const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
     const addLoader = () => readImageFile(image).then(
       (loaded) => store.addNode('image-loader', at, { params: { image: loaded }, free: true }),
       (error: unknown) => toast(error instanceof Error ? error.message : String(error), 'error'),
     );
     // An image Atelier made carries its workflow, which opens; any other image becomes an Image loader.
     const restore = { registry: store.registry, restore: (workflow: Workflow) => store.load(workflow, { record: true }) };
-    void import('../history/restore').then(({ dropImage }) => dropImage(restore, image, () => void addLoader()));
+    const asPicture = () => void import('../history/restore').then(({ dropImage }) => dropImage(restore, image, () => void addLoader()));
+    // A picture ComfyUI saved (and Atelier did not) carries its workflow: the person chooses what it is for.
+    void Promise.all([image.arrayBuffer(), import('../comfy/drop')]).then(([bytes, { carriesComfyOnly }]) => {
+      if (carriesComfyOnly(new Uint8Array(bytes))) pendingDropStore.set({ file: image, at, asPicture: () => void addLoader() });
+      else asPicture();
+    }).catch(failedToRead(image));
   }, [store, rf]);
 
   return (
@@ -328,6 +343,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
       {palette && <PaletteFrame request={palette} List={PaletteList} />}
       {exportCheck && <ExportCheckDialog />}
+      <ComfyDropChoice />
       {tabConflict && <TabConflictBanner />}
     </div>
   );

@@ -62,6 +62,8 @@ interface JsonProp {
   maxLength?: number;
   additionalProperties?: JsonProp | boolean;
   items?: JsonProp;
+  /** `.meta({ hidden: true })`: kept in the file, shown by another field's control or not at all. */
+  hidden?: boolean;
 }
 
 const SDXL_ONLY = new Set(['prompt_2', 'negative_prompt_2', 'use_refiner', 'high_noise_frac', 'style_preset']);
@@ -106,7 +108,7 @@ export function resolutionOptions(family: ModelFamily): FieldOption[] {
 }
 
 function widgetFor(name: string, prop: JsonProp, def: AnyNodeDefinition): Widget | undefined {
-  if (prop.const !== undefined) return undefined;
+  if (prop.const !== undefined || prop.hidden === true) return undefined;
   if (name === 'engine' && prop.enum) return 'engine';
   if (name === 'sampler' || prop.enum) return 'select';
   if (name === 'seed') return 'seed';

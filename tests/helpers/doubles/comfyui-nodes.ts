@@ -10,7 +10,9 @@
  * comfy_extras/nodes_sd3.py (TripleCLIPLoader, EmptySD3LatentImage), nodes_flux.py
  * (FluxGuidance), nodes_model_advanced.py (ModelSamplingSD3, ModelSamplingFlux),
  * nodes_custom_sampler.py (KSamplerSelect, BasicScheduler, BasicGuider, RandomNoise,
- * SamplerCustomAdvanced), nodes_upscale_model.py (UpscaleModelLoader, ImageUpscaleWithModel).
+ * SamplerCustomAdvanced), nodes_upscale_model.py (UpscaleModelLoader, ImageUpscaleWithModel),
+ * nodes_primitive.py (PrimitiveStringMultiline), nodes_preview_any.py (PreviewAny: any input,
+ * shown as text in its `ui`).
  * No custom node (FaceDetailer and the like) is here, as on a stock ComfyUI.
  */
 
@@ -175,6 +177,9 @@ export function nodeClasses(models: Models): Record<string, NodeClass> {
     },
     UpscaleModelLoader: { category: 'loaders', output: ['UPSCALE_MODEL'], input: { required: { model_name: [models.upscalers] } } },
     ImageUpscaleWithModel: { category: 'image/upscaling', output: ['IMAGE'], input: { required: { upscale_model: ['UPSCALE_MODEL'], image: ['IMAGE'] } } },
+    PrimitiveStringMultiline: { category: 'utils/primitive', output: ['STRING'], input: { required: { value: ['STRING', { multiline: true }] } } },
+    // IO.ANY is '*', an AnyType that equals every type (comfy/comfy_types/node_typing.py).
+    PreviewAny: { category: 'utilities', output: ['STRING'], outputNode: true, input: { required: { source: ['*', {}] } } },
     PreviewImage: {
       category: 'image', output: [], outputNode: true,
       input: { required: { images: ['IMAGE'] }, hidden: { prompt: 'PROMPT', extra_pnginfo: 'EXTRA_PNGINFO' } },

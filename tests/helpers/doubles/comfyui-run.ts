@@ -18,7 +18,8 @@ export interface QueueItem {
 
 export interface HistoryEntry {
   prompt: unknown[];
-  outputs: Record<string, { images: { filename: string; subfolder: string; type: string }[] }>;
+  /** Per output node: a save node's `images`, PreviewAny's `text` (its `ui`). */
+  outputs: Record<string, { images?: { filename: string; subfolder: string; type: string }[]; text?: string[] }>;
   status: { status_str: 'success' | 'error'; completed: boolean; messages: [string, unknown][] };
   meta: Record<string, unknown>;
 }
@@ -41,7 +42,7 @@ export interface RunHost {
   takeFailure(classType: string): PlannedFailure | undefined;
 }
 
-interface Value { width?: number; height?: number; batch?: number; seed?: number; steps?: number }
+interface Value { width?: number; height?: number; batch?: number; seed?: number; steps?: number; text?: string }
 
 class Interrupted extends Error {}
 
@@ -182,6 +183,15 @@ async function execute(
       const image = input(id, 'image');
       const scale = input(id, 'upscale_model').steps ?? 2;
       return { ...image, width: (image.width ?? 64) * scale, height: (image.height ?? 64) * scale };
+    }
+    case 'PrimitiveStringMultiline':
+      return { text: String(inputs.value) };
+    case 'PreviewAny': {
+      // nodes_preview_any.py: a string as it is, anything else as JSON ('None' for nothing).
+      const source = input(id, 'source');
+      const value = source.text ?? (Object.keys(source).length === 0 ? 'None' : JSON.stringify(source, null, 4));
+      ui[id] = { text: [value] };
+      return { text: value };
     }
     case 'SaveImage':
     case 'PreviewImage': {

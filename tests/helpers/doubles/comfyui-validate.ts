@@ -58,7 +58,8 @@ function convert(type: string, value: unknown): unknown {
 
 /** comfy_execution/validation.py `validate_node_input`, non-strict. */
 function typesMatch(received: string | string[], wanted: string | string[]): boolean {
-  if (received === wanted) return true;
+  // IO.ANY ('*') is an AnyType whose __ne__ is always False: it matches any type.
+  if (received === wanted || received === '*' || wanted === '*') return true;
   if (typeof received !== 'string' || typeof wanted !== 'string') return false;
   const r = new Set(received.split(',').map((t) => t.trim()));
   return wanted.split(',').some((t) => r.has(t.trim()));
