@@ -6,6 +6,9 @@
  * provider's safety checker refuses is said on the node, sent once, and never kept as a picture.
  * Settings says, for every backend, whether this browser can call it and, if not, why.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../api/backends/registry';
 import { startFalDouble, type FalDouble } from '../helpers/doubles/fal';
@@ -59,6 +62,28 @@ describe('hosted providers, through this server', () => {
     expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/fast-sdxl', 'fal-ai/fast-sdxl/image-to-image', 'fal-ai/fast-sdxl/image-to-image']);
     const stored = await storedByPage(editor.page);
     expect(JSON.stringify(stored)).not.toContain(fal.apiKey);
+  });
+
+  it('fal on FLUX.1 [dev]: the price from fal\'s price page before the run, and after it the money fal reported', async () => {
+    const fal = await startFalDouble({ queuePolls: 0, progressPolls: 0 });
+    doubles.push(fal);
+    // The server's config file chooses the model per engine (no key in it: that stays in the variable).
+    const config = join(mkdtempSync(join(tmpdir(), 'atelier-config-')), 'config.json');
+    writeFileSync(config, JSON.stringify({ imageBackends: { sdxl: { kind: 'fal', baseUrl: fal.url, names: { model: 'fal-ai/flux/dev' } } } }), { mode: 0o600 });
+    const server = await session.server({ ATELIER_CONFIG: config, ATELIER_BACKEND_TOKEN: fal.apiKey });
+    const editor = await session.open({ baseUrl: server.url });
+    await throughServer(editor);
+
+    // 1024×1024 is 1.05 megapixels, billed as 2 at $0.025; FLUX's image-to-image endpoint is not in the table.
+    const before = await figureText(await settledEstimate(editor), 'Money');
+    expect(before).toMatch(/^≈ \$0\.05; 1 node: price unknown/);
+    expect(before).toContain('≈ $0.025 per megapixel · fal.ai/pricing, 2026-05-25');
+    expect(before).toContain('price unknown: fal publishes no fixed price for fal-ai/flux/dev/image-to-image');
+
+    expect(await editor.runToEnd()).toBe('Run finished');
+    expect(fal.jobs.map((j) => j.endpoint)).toEqual(['fal-ai/flux/dev', 'fal-ai/flux/dev/image-to-image']);
+    // Only the text-to-image answer carried its billable units: the sum says it covers 1 of 2 calls.
+    expect(await figureText(editor.lastRun, 'Money')).toBe('$0.0500 reported by the backend (1 of 2 image calls reported it)');
   });
 
   it('Replicate: says what it changes and why its price is unknown, runs the starter, and a refused picture is said on the node, never kept', async () => {
