@@ -4,12 +4,14 @@
  */
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { AppPanel } from './appview/AppPanel';
+import { followOpens, viewStore } from './appview/view-state';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
 import { Inspector } from './forms/Inspector';
 import { HistorySection } from './history/HistorySection';
-import { EditorStoreProvider, useEditor } from './store';
+import { EditorStoreProvider, useEditor, useEditorStore } from './store';
 import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
 import { SidePanel } from './ui/SidePanel';
@@ -21,6 +23,7 @@ import { Toolbar } from './ui/Toolbar';
 import { closeDialog, uiStore } from './ui/ui-state';
 
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+const AppView = lazy(() => import('./appview/AppView'));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
@@ -47,17 +50,23 @@ function setDocumentTitle(text: string): void {
 function Shell({ viewport, onViewportChange }: AppProps) {
   useDocumentTitle();
   const { dialog, problems } = useSmallStore(uiStore);
+  const view = useSmallStore(viewStore);
+  const store = useEditorStore();
+  useEffect(() => followOpens(store), [store]);
   return (
     <div className="app">
       <Toolbar />
-      <main className="workspace">
-        <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
-        <SidePanel>
-          <RunPanel />
-          <Inspector />
-          <HistorySection />
-        </SidePanel>
-      </main>
+      {view === 'app' ? <Suspense fallback={null}><AppView /></Suspense> : (
+        <main className="workspace">
+          <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
+          <SidePanel>
+            <RunPanel />
+            <Inspector />
+            <AppPanel />
+            <HistorySection />
+          </SidePanel>
+        </main>
+      )}
       <Toasts />
       <Announcer />
       {problems && <ProblemsDialog />}

@@ -1,0 +1,51 @@
+/**
+ * Which view the editor shows: the graph, or the App view (the workflow's app as a form). It is
+ * the page's state, never the document's: the URL carries it (`?view=app`), so a link or a reload
+ * opens the same view, and switching is not an undo step. A workflow opened with an app (a file,
+ * an example, an image's embedded one) opens in App view; one without opens in the graph.
+ */
+import { hasApp } from '../../workflow/app';
+import type { EditorStore } from '../store/editor-store';
+import { createSmallStore } from '../ui/small-store';
+
+export type EditorView = 'graph' | 'app';
+
+/** The view a URL's query asks for: `?view=app`, else the graph. */
+export function viewFromSearch(search: string): EditorView {
+  return new URLSearchParams(search).get('view') === 'app' ? 'app' : 'graph';
+}
+
+/** The query with `view` set (the graph is the default, so it has no parameter), others kept. */
+export function searchForView(search: string, view: EditorView): string {
+  const params = new URLSearchParams(search);
+  if (view === 'app') params.set('view', 'app');
+  else params.delete('view');
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const initial: EditorView = typeof location === 'undefined' ? 'graph' : viewFromSearch(location.search);
+
+export const viewStore = createSmallStore<EditorView>(initial);
+
+/** Shows `view` and writes it into the URL (replacing the entry: views are not pages to go back through). */
+export function setView(view: EditorView): void {
+  viewStore.set(view);
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  const search = searchForView(location.search, view);
+  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+}
+
+/**
+ * From now on, each workflow the store opens decides the view: App view when it has an app, the
+ * graph otherwise (an App view of nothing would hide the graph for no reason). Returns the unsubscribe.
+ */
+export function followOpens(store: EditorStore): () => void {
+  let loads = store.getState().loads;
+  return store.subscribe(() => {
+    const state = store.getState();
+    if (state.loads === loads) return;
+    loads = state.loads;
+    setView(hasApp(state.doc.app) ? 'app' : 'graph');
+  });
+}
