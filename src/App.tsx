@@ -5,13 +5,13 @@
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { AppPanel } from './appview/AppPanel';
-import { followOpens, viewStore } from './appview/view-state';
+import { viewStore } from './appview/view-state';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
 import { Inspector } from './forms/Inspector';
 import { HistorySection } from './history/HistorySection';
-import { EditorStoreProvider, useEditor, useEditorStore } from './store';
+import { EditorStoreProvider, useEditor } from './store';
 import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
 import { SidePanel } from './ui/SidePanel';
@@ -51,8 +51,6 @@ function Shell({ viewport, onViewportChange }: AppProps) {
   useDocumentTitle();
   const { dialog, problems } = useSmallStore(uiStore);
   const view = useSmallStore(viewStore);
-  const store = useEditorStore();
-  useEffect(() => followOpens(store), [store]);
   return (
     <div className="app">
       <Toolbar />

@@ -2,10 +2,10 @@
  * Which view the editor shows: the graph, or the App view (the workflow's app as a form). It is
  * the page's state, never the document's: the URL carries it (`?view=app`), so a link or a reload
  * opens the same view, and switching is not an undo step. A workflow opened with an app (a file,
- * an example, an image's embedded one) opens in App view; one without opens in the graph.
+ * an example, an image's embedded one) opens in App view; one without, or a new one, in the graph.
  */
 import { hasApp } from '../../workflow/app';
-import type { EditorStore } from '../store/editor-store';
+import type { Workflow } from '../../workflow/schema';
 import { createSmallStore } from '../ui/small-store';
 
 export type EditorView = 'graph' | 'app';
@@ -37,15 +37,11 @@ export function setView(view: EditorView): void {
 }
 
 /**
- * From now on, each workflow the store opens decides the view: App view when it has an app, the
- * graph otherwise (an App view of nothing would hide the graph for no reason). Returns the unsubscribe.
+ * The view for a workflow just opened from a file, an example or an image: App view when it has
+ * an app, the graph otherwise (an App view of nothing would hide the graph for no reason). Only
+ * opening decides it: undo, the history's "Open this run's workflow" and another tab's reload
+ * leave the view where the person put it.
  */
-export function followOpens(store: EditorStore): () => void {
-  let loads = store.getState().loads;
-  return store.subscribe(() => {
-    const state = store.getState();
-    if (state.loads === loads) return;
-    loads = state.loads;
-    setView(hasApp(state.doc.app) ? 'app' : 'graph');
-  });
+export function showOpened(workflow: Workflow): void {
+  setView(hasApp(workflow.app) ? 'app' : 'graph');
 }

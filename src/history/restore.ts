@@ -16,6 +16,7 @@ import { internalizeImages } from '../../assets/inline';
 import { pageAssets } from '../files/assets';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
+import { showOpened } from '../appview/view-state';
 
 /** What restoring needs of the editor. */
 export interface RestoreTarget {
@@ -75,6 +76,7 @@ export async function openImageWorkflow(target: RestoreTarget, file: File): Prom
   if (!result) return 'refused';
   // Its images go into the asset store, as an opened file's do.
   target.restore(await internalizeImages(result.workflow, pageAssets));
+  showOpened(result.workflow);
   const manifest = readImageManifest(content.manifest);
   const made = manifest
     ? ` (made by '${manifest.node.title ?? manifest.node.id}'${manifest.seed === undefined ? '' : ` with seed ${manifest.seed}`})`

@@ -1,10 +1,9 @@
 /**
  * The App view's place in the URL, and which view an opened workflow gets: one with an app opens
- * in App view, one without in the graph; editing the app does not move the view.
+ * in App view, one without in the graph.
  */
 import { describe, expect, it } from 'vitest';
-import { followOpens, searchForView, setView, viewFromSearch, viewStore } from '../../src/appview/view-state';
-import { createEditorStore } from '../../src/store/editor-store';
+import { searchForView, setView, showOpened, viewFromSearch, viewStore } from '../../src/appview/view-state';
 import { createWorkflow } from '../../workflow/create';
 import type { Workflow } from '../../workflow/schema';
 
@@ -22,32 +21,20 @@ describe('the view in the URL', () => {
 });
 
 describe('the view an opened workflow gets', () => {
-  function withApp(): Workflow {
+  it('opens a workflow with an app in App view and one without in the graph', () => {
     const doc = createWorkflow({ title: 'Has an app' });
-    return {
+    const withApp: Workflow = {
       ...doc,
       nodes: [{ id: 'say', type: 'text', position: { x: 0, y: 0 }, params: { text: 'hi' } }],
       app: { inputs: [{ name: 'say', node: 'say', param: 'text' }], outputs: [] },
     };
-  }
-
-  it('opens a workflow with an app in App view and one without in the graph', () => {
-    const store = createEditorStore({ initial: createWorkflow() });
     setView('graph');
-    const stop = followOpens(store);
-    store.load(withApp(), { record: true });
+    showOpened(withApp);
     expect(viewStore.get()).toBe('app');
-    store.newWorkflow();
+    showOpened(doc);
     expect(viewStore.get()).toBe('graph');
-    store.load(withApp(), { record: true });
-    expect(viewStore.get()).toBe('app');
-    // Editing is not opening: taking the last input out leaves the view alone.
-    store.unmarkAppInput('say');
-    expect(store.getState().doc.app).toBeUndefined();
-    expect(viewStore.get()).toBe('app');
-    stop();
-    store.newWorkflow();
-    expect(viewStore.get()).toBe('app');
-    setView('graph');
+    // An app section with nothing in it is no app.
+    showOpened({ ...doc, app: { inputs: [], outputs: [] } });
+    expect(viewStore.get()).toBe('graph');
   });
 });
