@@ -9,6 +9,7 @@ import { dropFile } from '../run/run-page';
 import { editorSession } from './fixtures';
 import { AppViewPage } from './pages/app-view';
 import { downloadBytes } from './pages/editor';
+import { SettingsDialog } from './pages/settings';
 
 const session = editorSession();
 
@@ -102,5 +103,25 @@ describe('App view', () => {
     await app.runButton.click();
     await app.form.getByText(/^Draw it \(SDXL\): .*/).first().waitFor();
     expect(await seed.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a failed run says so on the output, naming the node at fault, and lists a failure the form does not show', async () => {
+    // A server that requires a token, given the wrong one: every request answers 401.
+    const server = await session.server({ ATELIER_LOCAL_TOKEN: 'local-secret-4d9f2c' });
+    const editor = await session.open({ baseUrl: server.url });
+    const app = new AppViewPage(editor.page);
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.field('Local server token').fill('not-the-token');
+    await editor.page.keyboard.press('Escape');
+    await settings.dialog.waitFor({ state: 'detached' });
+
+    await editor.openExample('Chat to image', { view: 'app' });
+    await app.runButton.click();
+    await app.output('Pictures').getByText("Skipped: 'Prompt writer' failed").waitFor({ timeout: 60_000 });
+    const problems = app.root.getByRole('list', { name: 'Problems in the graph' });
+    expect(await problems.getByRole('button').first().textContent()).toMatch(/^Prompt writer failed: .*401/);
+    // Its link shows the node in the graph.
+    await problems.getByRole('button').first().click();
+    await editor.node('Prompt writer').root.waitFor();
   });
 });
