@@ -14,6 +14,7 @@ import { useEditor, useEditorStore } from '../store/react';
 import { AppInputField, appControlId } from './AppInputField';
 import { AppOutputs } from './AppOutputs';
 import { AppRunBar } from './AppRunBar';
+import { onAppDragOver, onAppDrop } from './app-drop';
 import { setView } from './view-state';
 import './appview.css';
 
@@ -50,7 +51,7 @@ export default function AppView() {
   const title = doc.metadata.title.trim() || 'Untitled workflow';
 
   return (
-    <main className="app-view" aria-label="App view">
+    <main className="app-view" aria-label="App view" onDragOver={onAppDragOver} onDrop={(e) => onAppDrop(store, e)}>
       <div className="app-view__inner">
         <header className="app-view__head">
           <div>

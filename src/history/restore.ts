@@ -96,9 +96,10 @@ export function openRunWorkflow(target: RestoreTarget, text: string, when: strin
 
 /**
  * An image dropped on the canvas: its workflow opens when it carries one; any other image is
- * handed to `asImage` (the canvas adds an Image loader with it), saying why.
+ * handed to `asImage` (the canvas adds an Image loader with it), saying why, or to `tell` instead
+ * of the canvas's message when given (the App view adds nothing).
  */
-export async function dropImage(target: RestoreTarget, file: File, asImage: () => void): Promise<void> {
+export async function dropImage(target: RestoreTarget, file: File, asImage: () => void, tell?: () => void): Promise<void> {
   try {
     if ((await openImageWorkflow(target, file)) !== 'none') return;
   } catch (error) {
@@ -106,5 +107,6 @@ export async function dropImage(target: RestoreTarget, file: File, asImage: () =
     return;
   }
   asImage();
-  toast(`'${file.name}' carries no Atelier workflow: it was added as an Image loader`, 'info');
+  if (tell) tell();
+  else toast(`'${file.name}' carries no Atelier workflow: it was added as an Image loader`, 'info');
 }

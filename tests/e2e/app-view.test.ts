@@ -3,6 +3,8 @@
  * as an output), runs it from the form and downloads a picture; that picture, dropped back, opens
  * in App view; the chat-to-image example opens in App view; `?view=app` opens it from a link.
  */
+import type { Locator } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { extractWorkflow } from '../../workflow/embed';
 import { dropFile } from '../run/run-page';
@@ -12,6 +14,18 @@ import { downloadBytes } from './pages/editor';
 import { SettingsDialog } from './pages/settings';
 
 const session = editorSession();
+
+/** Drops a file on `target`, as a person dragging it from their files does. */
+async function dropOn(target: Locator, bytes: Uint8Array, name: string, type: string): Promise<void> {
+  const transfer = await target.page().evaluateHandle(({ b64, name, type }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }));
+    return dt;
+  }, { b64: Buffer.from(bytes).toString('base64'), name, type });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+  await transfer.dispose();
+}
 
 describe('App view', () => {
   it('an author marks an app on the starter, runs it from the form and downloads a picture, which opens in App view again', async () => {
@@ -84,6 +98,12 @@ describe('App view', () => {
     expect(await app.field('What should the picture show?').inputValue()).toBe('a lighthouse on a rocky cliff at dusk');
     expect(await app.field('Seed (same seed, same picture)').inputValue()).toBe('1234');
     await app.output('Pictures').getByText('Run to see Pictures here.').waitFor();
+
+    // A picture without a workflow dropped on the form is not lost, nor does the page leave: it says where it can go.
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    await dropOn(app.root, png, 'plain.png', 'image/png');
+    await editor.page.getByText("'plain.png' carries no Atelier workflow: drop it on an image input of the form", { exact: false }).waitFor();
+    await app.root.waitFor();
 
     // The link opens App view again after a reload, on the autosaved workflow.
     await editor.goto('?view=app');

@@ -176,6 +176,7 @@ export class EditorPage {
     writeFileSync(path, JSON.stringify(workflow));
     await this.open(path);
     await this.page.getByText(`Opened “${workflow.metadata.title}”`).waitFor();
+    await this.showGraph();
     await this.fitView();
   }
 
