@@ -15,7 +15,7 @@ import { AppInputField, appControlId } from './AppInputField';
 import { AppOutputs } from './AppOutputs';
 import { AppRunBar } from './AppRunBar';
 import { onAppDragOver, onAppDrop } from './app-drop';
-import { setView } from './view-state';
+import { setView, showInGraph } from './view-state';
 import './appview.css';
 
 /**
@@ -34,10 +34,7 @@ function useFocusRequests() {
       control.focus();
       return;
     }
-    setView('graph');
-    // Asked again once the canvas is drawn, so it brings the node into view.
-    const frame = requestAnimationFrame(() => store.focusNode(focus.nodeId, focus.field));
-    return () => cancelAnimationFrame(frame);
+    showInGraph(store, focus.nodeId, focus.field);
   }, [focus, store]);
 }
 

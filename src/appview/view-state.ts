@@ -6,6 +6,7 @@
  */
 import { hasApp } from '../../workflow/app';
 import type { Workflow } from '../../workflow/schema';
+import type { EditorStore } from '../store/editor-store';
 import { createSmallStore } from '../ui/small-store';
 
 export type EditorView = 'graph' | 'app';
@@ -44,4 +45,19 @@ export function setView(view: EditorView): void {
  */
 export function showOpened(workflow: Workflow): void {
   setView(hasApp(workflow.app) ? 'app' : 'graph');
+}
+
+/**
+ * Shows the graph and brings a node (and field) into view there: the request is made again once
+ * the canvas is drawn, as a canvas that was not there could not carry out the first one.
+ */
+export function showInGraph(store: EditorStore, nodeId: string, field?: string): void {
+  setView('graph');
+  let frames = 0;
+  const whenDrawn = () => {
+    // A frame more once the canvas is there, for it to start listening; give up after a second.
+    if (document.querySelector('.react-flow__pane') !== null || ++frames > 60) requestAnimationFrame(() => store.focusNode(nodeId, field));
+    else requestAnimationFrame(whenDrawn);
+  };
+  requestAnimationFrame(whenDrawn);
 }

@@ -143,5 +143,7 @@ describe('App view', () => {
     // Its link shows the node in the graph.
     await problems.getByRole('button').first().click();
     await editor.node('Prompt writer').root.waitFor();
+    // Selected there, its settings in the inspector.
+    await editor.inspector.getByRole('heading', { name: 'Prompt writer', exact: true }).waitFor();
   });
 });
