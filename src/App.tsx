@@ -4,6 +4,8 @@
  */
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { AppPanel } from './appview/AppPanel';
+import { viewStore } from './appview/view-state';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
@@ -21,6 +23,7 @@ import { Toolbar } from './ui/Toolbar';
 import { closeDialog, uiStore } from './ui/ui-state';
 
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+const AppView = lazy(() => import('./appview/AppView'));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
 
@@ -47,17 +50,21 @@ function setDocumentTitle(text: string): void {
 function Shell({ viewport, onViewportChange }: AppProps) {
   useDocumentTitle();
   const { dialog, problems } = useSmallStore(uiStore);
+  const view = useSmallStore(viewStore);
   return (
     <div className="app">
       <Toolbar />
-      <main className="workspace">
-        <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
-        <SidePanel>
-          <RunPanel />
-          <Inspector />
-          <HistorySection />
-        </SidePanel>
-      </main>
+      {view === 'app' ? <Suspense fallback={null}><AppView /></Suspense> : (
+        <main className="workspace">
+          <Canvas {...(viewport ? { initialViewport: viewport } : {})} {...(onViewportChange ? { onViewportChange } : {})} />
+          <SidePanel>
+            <RunPanel />
+            <Inspector />
+            <AppPanel />
+            <HistorySection />
+          </SidePanel>
+        </main>
+      )}
       <Toasts />
       <Announcer />
       {problems && <ProblemsDialog />}

@@ -5,6 +5,7 @@
  */
 import type { EditorStore } from '../store/editor-store';
 import { toast } from '../ui/toast';
+import { setView } from '../appview/view-state';
 import * as examples from './examples';
 import type { ExampleEntry } from './examples';
 import * as imageFile from './image-file';
@@ -52,6 +53,7 @@ export function saveWorkflow(store: EditorStore): void {
 /** A new, empty workflow (undo brings the old one back). */
 export function newWorkflow(store: EditorStore): void {
   store.newWorkflow();
+  setView('graph');
   toast('New workflow. Undo (Ctrl+Z) brings the previous one back.', 'info');
 }
 

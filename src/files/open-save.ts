@@ -17,6 +17,7 @@ import { loadReport, refusalSummary } from './load-report';
 import { downloadBlob } from '../ui/download';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
+import { showOpened } from '../appview/view-state';
 
 /** A file name for a workflow title: letters, digits and dashes, `.json`. */
 export function fileNameFor(title: string): string {
@@ -31,6 +32,7 @@ export async function openWorkflowText(store: EditorStore, text: string, source:
     // Its images go into the asset store; the document holds their references.
     const result = store.open({ ...loaded, workflow: await internalizeImages(loaded.workflow, pageAssets) });
     const title = store.getState().doc.metadata.title;
+    showOpened(store.getState().doc);
     if (result.warnings.length > 0) {
       const report = loadReport(source, result.warnings, result.workflow, store.registry);
       showProblems({

@@ -13,6 +13,7 @@ import { PromptWidget } from './widgets/prompt';
 import { AssetWidget, ControlNetWidget, EngineWidget, LinesWidget, ModelWidget, ResolutionWidget, SeedWidget } from './widgets/special';
 import type { SetOptions, WidgetProps } from './widgets/types';
 import { fieldWidgetOverride } from './widget-overrides';
+import { AppParamToggle } from '../appview/AppMarks';
 
 const WIDGETS: Record<FieldSpec['widget'], ComponentType<WidgetProps>> = {
   text: TextWidget,
@@ -50,6 +51,8 @@ export interface FieldRowProps {
   asInput: boolean;
   /** Keeps element ids apart where a second form for the same node is drawn (the inspector's). */
   idPrefix?: string;
+  /** Shows the "Add to app" switch (the inspector's form). */
+  appMark?: boolean;
 }
 
 function SourceTitle({ nodeId }: { nodeId: string }) {
@@ -61,7 +64,7 @@ function SourceTitle({ nodeId }: { nodeId: string }) {
   return <>{title}</>;
 }
 
-export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, params, issues, wire, asInput, idPrefix = '' }: FieldRowProps) {
+export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, params, issues, wire, asInput, idPrefix = '', appMark = false }: FieldRowProps) {
   const store = useEditorStore();
   const base = `${idPrefix}f-${nodeId}-${spec.name}`;
   const id = `${base}-input`;
@@ -92,6 +95,7 @@ export const FieldRow = memo(function FieldRow({ nodeId, nodeType, spec, value, 
             as input
           </button>
         )}
+        {appMark && <AppParamToggle nodeId={nodeId} param={spec.name} title={spec.title} />}
       </div>
       {descriptionId && <span id={descriptionId} className="visually-hidden">{spec.description}</span>}
       {wire

@@ -9,6 +9,7 @@ import { inputsFor } from '../store/ports';
 import { itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
 import NodeForm from './NodeForm';
+import { AppNodeActions } from '../appview/AppMarks';
 import { useHeldWhileNodeFormFocused } from './twin-focus';
 
 /** Loaded with the node forms (NodeView.tsx), not with the first paint. */
@@ -49,6 +50,7 @@ export function Inspector() {
       <>
         <h3 className="inspector__title">{title}</h3>
         {title !== def.title && <p className="inspector__type">{def.title}</p>}
+        <AppNodeActions nodeId={node.id} def={def} />
         <NodeForm key={node.id} nodeId={node.id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} all />
       </>
     );

@@ -63,7 +63,7 @@ const NodeForm = memo(function NodeForm({ nodeId, def, params: liveParams, input
         issues={issues.byField.get(spec.name)}
         wire={wire}
         asInput={port !== undefined && (wire !== undefined || asInput?.has(port.name) === true)}
-        {...(all ? { idPrefix: 'inspector-' } : {})}
+        {...(all ? { idPrefix: 'inspector-', appMark: true } : {})}
       />
     );
   };

@@ -16,6 +16,7 @@ import { internalizeImages } from '../../assets/inline';
 import { pageAssets } from '../files/assets';
 import { toast } from '../ui/toast';
 import { showProblems } from '../ui/ui-state';
+import { showOpened } from '../appview/view-state';
 
 /** What restoring needs of the editor. */
 export interface RestoreTarget {
@@ -75,6 +76,7 @@ export async function openImageWorkflow(target: RestoreTarget, file: File): Prom
   if (!result) return 'refused';
   // Its images go into the asset store, as an opened file's do.
   target.restore(await internalizeImages(result.workflow, pageAssets));
+  showOpened(result.workflow);
   const manifest = readImageManifest(content.manifest);
   const made = manifest
     ? ` (made by '${manifest.node.title ?? manifest.node.id}'${manifest.seed === undefined ? '' : ` with seed ${manifest.seed}`})`
@@ -94,9 +96,10 @@ export function openRunWorkflow(target: RestoreTarget, text: string, when: strin
 
 /**
  * An image dropped on the canvas: its workflow opens when it carries one; any other image is
- * handed to `asImage` (the canvas adds an Image loader with it), saying why.
+ * handed to `asImage` (the canvas adds an Image loader with it), saying why, or to `tell` instead
+ * of the canvas's message when given (the App view adds nothing).
  */
-export async function dropImage(target: RestoreTarget, file: File, asImage: () => void): Promise<void> {
+export async function dropImage(target: RestoreTarget, file: File, asImage: () => void, tell?: () => void): Promise<void> {
   try {
     if ((await openImageWorkflow(target, file)) !== 'none') return;
   } catch (error) {
@@ -104,5 +107,6 @@ export async function dropImage(target: RestoreTarget, file: File, asImage: () =
     return;
   }
   asImage();
-  toast(`'${file.name}' carries no Atelier workflow: it was added as an Image loader`, 'info');
+  if (tell) tell();
+  else toast(`'${file.name}' carries no Atelier workflow: it was added as an Image loader`, 'info');
 }

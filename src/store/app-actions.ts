@@ -81,9 +81,34 @@ export function createAppActions(core: Core) {
       });
     },
 
+    /** Moves an output up (-1) or down (+1) in the gallery. */
+    moveAppOutput(nodeId: string, by: -1 | 1): void {
+      const outputs = core.get().doc.app?.outputs ?? [];
+      const from = outputs.findIndex((o) => o.node === nodeId);
+      const to = from + by;
+      if (from < 0 || to < 0 || to >= outputs.length) return;
+      core.change({ label: 'reorder app outputs' }, (draft) => {
+        const list = draftApp(draft).outputs;
+        const [moved] = list.splice(from, 1);
+        list.splice(to, 0, moved!);
+      });
+    },
+
+    /** The output's label in the gallery; empty gives back the node's title. */
+    labelAppOutput(nodeId: string, label: string): void {
+      const output = core.get().doc.app?.outputs.find((o) => o.node === nodeId);
+      if (!output || (output.label ?? '') === label.trim()) return;
+      core.change({ label: 'label app output' }, (draft) => {
+        const found = draftApp(draft).outputs.find((o) => o.node === nodeId)!;
+        if (label.trim() === '') delete found.label;
+        else found.label = label.trim();
+      });
+    },
+
     /** The input's label in the form; empty gives back the node's and parameter's titles. */
     labelAppInput(name: string, label: string): void {
-      if (!core.get().doc.app?.inputs.some((i) => i.name === name)) return;
+      const current = core.get().doc.app?.inputs.find((i) => i.name === name);
+      if (!current || (current.label ?? '') === label.trim()) return;
       core.change({ label: 'label app input' }, (draft) => {
         const input = draftApp(draft).inputs.find((i) => i.name === name)!;
         if (label.trim() === '') delete input.label;

@@ -11,6 +11,8 @@ import { fitAll } from '../canvas/CanvasTools';
 import { MOD } from '../canvas/mod-key';
 import { useEditor, useEditorStore } from '../store/react';
 import { MenuButton, type MenuItem } from './Menu';
+import { useSmallStore } from './small-store';
+import { setView, viewStore } from '../appview/view-state';
 import { openDialog, openPalette } from './ui-state';
 
 function WorkflowTitle() {
@@ -49,6 +51,7 @@ export function Toolbar() {
   const store = useEditorStore();
   const rf = useReactFlow();
   const history = useEditor((s) => s.history);
+  const view = useSmallStore(viewStore);
 
   const fileItems: MenuItem[] = [
     { label: 'New workflow', onSelect: () => newWorkflow(store) },
@@ -95,14 +98,22 @@ export function Toolbar() {
           ↷ Redo
         </button>
       </div>
-      <div className="toolbar-group" role="group" aria-label="Canvas">
+      <div className="toolbar-group" role="group" aria-label="View">
+        <button type="button" className="button toolbar-button" aria-pressed={view === 'graph'} onClick={() => setView('graph')} title="The graph: nodes, wires and every setting">
+          Graph
+        </button>
+        <button type="button" className="button toolbar-button" aria-pressed={view === 'app'} onClick={() => setView('app')} title="App view: the workflow as a form, its outputs as a gallery (?view=app)">
+          App view
+        </button>
+      </div>
+      {view === 'graph' && <div className="toolbar-group" role="group" aria-label="Canvas">
         <button type="button" className="button toolbar-button" onClick={addNode} aria-keyshortcuts="Control+K" title={`Add a node (${MOD}+K)`}>
           + Add node
         </button>
         <button type="button" className="button toolbar-button" onClick={() => fitAll(rf)} title="Fit the workflow in view (F)" aria-keyshortcuts="F">
           Fit view
         </button>
-      </div>
+      </div>}
       <div className="toolbar-spacer" />
       <div className="toolbar-group" role="group" aria-label="Application">
         <button type="button" className="button toolbar-button" onClick={() => openDialog('settings')}>Settings</button>

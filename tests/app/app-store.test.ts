@@ -51,6 +51,32 @@ describe('app marks in the editor store', () => {
     expect(s.getState().doc.app?.outputs).toEqual([{ node: preview }]);
   });
 
+  it('reorders and labels outputs and inputs, each one undo step; a label that changes nothing is no step', () => {
+    const { s, text, preview } = store();
+    const second = s.addNode('preview', { x: 800, y: 400 });
+    s.markAppInput(text, 'text');
+    s.markAppOutput(preview);
+    s.markAppOutput(second);
+    s.moveAppOutput(second, -1);
+    s.moveAppOutput(second, -1);
+    expect(s.getState().doc.app?.outputs.map((o) => o.node)).toEqual([second, preview]);
+    s.labelAppOutput(second, '  Pictures ');
+    s.labelAppInput('text', 'What to draw');
+    expect(s.getState().doc.app?.outputs[0]).toEqual({ node: second, label: 'Pictures' });
+    expect(s.getState().doc.app?.inputs[0]?.label).toBe('What to draw');
+    const steps = s.getState().history.undoLabel;
+    s.labelAppInput('text', 'What to draw ');
+    expect(s.getState().history.undoLabel).toBe(steps);
+    s.labelAppOutput(second, '');
+    expect(s.getState().doc.app?.outputs[0]).toEqual({ node: second });
+    s.undo();
+    s.undo();
+    s.undo();
+    expect(s.getState().doc.app?.outputs).toEqual([{ node: second }, { node: preview }]);
+    s.undo();
+    expect(s.getState().doc.app?.outputs.map((o) => o.node)).toEqual([preview, second]);
+  });
+
   it('makes names that are command-line words, free among the inputs', () => {
     expect(appInputName('seed', new Set(['seed', 'seed-2']))).toBe('seed-3');
     expect(appInputName('2nd prompt', new Set())).toBe('nd-prompt');

@@ -119,7 +119,8 @@ describe('compact nodes', () => {
     await editor.newWorkflow();
     await editor.open(file);
     await editor.page.getByText(`Opened “${saved.metadata.title}”`).waitFor();
-    await editor.viewSettled();
+    // The example is an app, so its file opens in App view: back to the graph.
+    await editor.showGraph();
     await expect.poll(() => draw.collapsed()).toBe(true);
     expect(await writer.collapsed()).toBe(false);
     expect(await editor.wires.count()).toBe(wires);

@@ -41,6 +41,9 @@ describe('images that carry their workflow', () => {
 
     await editor.newWorkflow();
     await dropFile(editor.page, bytes, name, 'image/jpeg');
+    // Its workflow has an app: it opens in App view.
+    await editor.appView.waitFor();
+    await editor.showGraph();
     await expect.poll(() => editor.nodes.count()).toBe(4);
     expect(await editor.workflowTitle.inputValue()).toBe('Chat to image');
     await editor.page.getByText('Opened “Chat to image” from \'chat-to-image-draw-it-sdxl-1-seed-1234.jpg\' (made by \'Draw it (SDXL)\' with seed 1234)', { exact: false }).waitFor();

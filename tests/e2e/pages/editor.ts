@@ -9,9 +9,10 @@ import { NodeObject } from './node';
 export class EditorPage {
   constructor(readonly page: Page, readonly baseUrl: string) {}
 
-  async goto(): Promise<void> {
-    await this.page.goto(this.baseUrl);
-    await this.pane.waitFor();
+  async goto(search = ''): Promise<void> {
+    await this.page.goto(`${this.baseUrl}${search}`);
+    if (new URLSearchParams(search).get('view') === 'app') await this.appView.waitFor();
+    else await this.pane.waitFor();
   }
 
   /** The empty canvas behind the nodes. */
@@ -127,10 +128,33 @@ export class EditorPage {
   }
 
   /** Opens an example from the Examples menu and waits for its nodes. */
-  async openExample(title: string): Promise<void> {
+  async openExample(title: string, options: { view?: 'app' | 'graph' } = {}): Promise<void> {
     await this.menu('Examples', new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await this.page.getByText(`Opened “${title}”`).waitFor();
+    // An example with an app opens in App view; most tests are about the graph.
+    if (options.view === 'app') await this.appView.waitFor();
+    else await this.showGraph();
+  }
+
+  /** The App view (the workflow's app as a form), when shown. */
+  get appView(): Locator {
+    return this.page.getByRole('main', { name: 'App view' });
+  }
+
+  /** Back to the graph from App view ("Edit graph"), or nothing when it is shown already. */
+  async showGraph(): Promise<void> {
+    // The toolbar's switch says which view is on at once; the App view itself may still be loading.
+    const graph = this.viewButton('Graph');
+    if ((await graph.getAttribute('aria-pressed')) !== 'true') {
+      await graph.click();
+      await this.pane.waitFor();
+    }
     await this.viewSettled();
+  }
+
+  /** The toolbar's view switch: 'Graph' or 'App view'. */
+  viewButton(name: 'Graph' | 'App view'): Locator {
+    return this.page.getByRole('group', { name: 'View' }).getByRole('button', { name, exact: true });
   }
 
   /** File → Save (download); resolves with the download. */
@@ -152,6 +176,7 @@ export class EditorPage {
     writeFileSync(path, JSON.stringify(workflow));
     await this.open(path);
     await this.page.getByText(`Opened “${workflow.metadata.title}”`).waitFor();
+    await this.showGraph();
     await this.fitView();
   }
 

@@ -1,0 +1,149 @@
+/**
+ * App view in Chromium: an author marks an app on the starter (a prompt as an input, the preview
+ * as an output), runs it from the form and downloads a picture; that picture, dropped back, opens
+ * in App view; the chat-to-image example opens in App view; `?view=app` opens it from a link.
+ */
+import type { Locator } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { extractWorkflow } from '../../workflow/embed';
+import { dropFile } from '../run/run-page';
+import { editorSession } from './fixtures';
+import { AppViewPage } from './pages/app-view';
+import { downloadBytes } from './pages/editor';
+import { SettingsDialog } from './pages/settings';
+
+const session = editorSession();
+
+/** Drops a file on `target`, as a person dragging it from their files does. */
+async function dropOn(target: Locator, bytes: Uint8Array, name: string, type: string): Promise<void> {
+  const transfer = await target.page().evaluateHandle(({ b64, name, type }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }));
+    return dt;
+  }, { b64: Buffer.from(bytes).toString('base64'), name, type });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+  await transfer.dispose();
+}
+
+describe('App view', () => {
+  it('an author marks an app on the starter, runs it from the form and downloads a picture, which opens in App view again', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+
+    // Mark: the chat's user message as an input, the preview as the output.
+    await editor.setting('Chat prompt writer', 'User message');
+    const mark = editor.inspector.getByRole('button', { name: 'Add User message to app' });
+    await mark.click();
+    await expect.poll(() => mark.getAttribute('aria-pressed')).toBe('true');
+    await editor.fitView();
+    await editor.node('Preview / save').select();
+    await editor.inspector.getByRole('button', { name: 'Add to app as output' }).click();
+    const panel = editor.page.getByRole('region', { name: 'App', exact: true });
+    const label = panel.getByRole('textbox', { name: 'Label of Chat prompt writer › User message' });
+    await label.fill('What should it show?');
+    await label.press('Enter');
+    await panel.getByRole('textbox', { name: 'Label of What should it show?' }).waitFor();
+    // Each mark is one undo step.
+    expect(await editor.page.getByRole('button', { name: 'Undo label app input' }).count()).toBe(1);
+
+    await editor.viewButton('App view').click();
+    await app.root.waitFor();
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBe('app');
+    const prompt = app.field('What should it show?');
+    expect(await prompt.inputValue()).toBe('A lighthouse on a cliff at dusk, waves below, seen from the sea.');
+    await prompt.fill('A red fox in deep snow, morning light.');
+    await app.estimate.getByText(/API call/).first().waitFor();
+
+    // What was typed survives a trip to the graph and back: it is the node's own field.
+    await editor.viewButton('Graph').click();
+    await editor.pane.waitFor();
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBeNull();
+    expect(await editor.node('Chat prompt writer').field('User message').inputValue()).toBe('A red fox in deep snow, morning light.');
+    await editor.viewButton('App view').click();
+    expect(await app.field('What should it show?').inputValue()).toBe('A red fox in deep snow, morning light.');
+
+    await app.runButton.click();
+    const output = app.output('Preview / save');
+    const download = output.getByRole('button', { name: 'Download image 1 of Preview / save' });
+    await download.waitFor({ timeout: 60_000 });
+    await output.getByText(/^Done in/).waitFor();
+    const saved = editor.page.waitForEvent('download');
+    await download.click();
+    const file = await saved;
+    const bytes = await downloadBytes(file);
+    const embedded = JSON.parse(extractWorkflow(bytes)!.workflow!) as { app?: unknown; nodes: { id: string; params: Record<string, unknown> }[] };
+    expect(embedded.app).toEqual({
+      inputs: [{ name: 'user', node: 'prompt-writer', param: 'user', label: 'What should it show?' }],
+      outputs: [{ node: 'preview' }],
+    });
+    expect(embedded.nodes.find((n) => n.id === 'prompt-writer')?.params.user).toBe('A red fox in deep snow, morning light.');
+
+    // A new workflow has no app: the graph. The picture dropped on it opens its workflow in App view.
+    await editor.newWorkflow();
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBeNull();
+    await dropFile(editor.page, bytes, file.suggestedFilename(), 'image/jpeg');
+    await app.root.waitFor();
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBe('app');
+    expect(await app.field('What should it show?').inputValue()).toBe('A red fox in deep snow, morning light.');
+  });
+
+  it('the chat-to-image example opens in App view, and ?view=app opens App view from a link', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'app' });
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBe('app');
+    await app.root.getByRole('heading', { name: 'Chat to image', level: 1 }).waitFor();
+    expect(await app.field('What should the picture show?').inputValue()).toBe('a lighthouse on a rocky cliff at dusk');
+    expect(await app.field('Seed (same seed, same picture)').inputValue()).toBe('1234');
+    await app.output('Pictures').getByText('Run to see Pictures here.').waitFor();
+
+    // A picture without a workflow dropped on the form is not lost, nor does the page leave: it says where it can go.
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    await dropOn(app.root, png, 'plain.png', 'image/png');
+    await editor.page.getByText("'plain.png' carries no Atelier workflow: drop it on an image input of the form", { exact: false }).waitFor();
+    await app.root.waitFor();
+
+    // The link opens App view again after a reload, on the autosaved workflow.
+    await editor.goto('?view=app');
+    expect(await app.field('What should the picture show?').inputValue()).toBe('a lighthouse on a rocky cliff at dusk');
+    await app.editGraph.click();
+    await editor.node('Draw it (SDXL)').root.waitFor();
+    expect(new URL(editor.page.url()).searchParams.get('view')).toBeNull();
+  });
+
+  it('a run that cannot start shows its problem on the form field concerned, naming the node', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'app' });
+    const seed = app.field('Seed (same seed, same picture)');
+    await seed.fill('-5');
+    await seed.blur();
+    await app.runButton.click();
+    await app.form.getByText(/^Draw it \(SDXL\): .*/).first().waitFor();
+    expect(await seed.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a failed run says so on the output, naming the node at fault, and lists a failure the form does not show', async () => {
+    // A server that requires a token, given the wrong one: every request answers 401.
+    const server = await session.server({ ATELIER_LOCAL_TOKEN: 'local-secret-4d9f2c' });
+    const editor = await session.open({ baseUrl: server.url });
+    const app = new AppViewPage(editor.page);
+    const settings = await SettingsDialog.open(editor.page);
+    await settings.field('Local server token').fill('not-the-token');
+    await editor.page.keyboard.press('Escape');
+    await settings.dialog.waitFor({ state: 'detached' });
+
+    await editor.openExample('Chat to image', { view: 'app' });
+    await app.runButton.click();
+    await app.output('Pictures').getByText("Skipped: 'Prompt writer' failed").waitFor({ timeout: 60_000 });
+    const problems = app.root.getByRole('list', { name: 'Problems in the graph' });
+    expect(await problems.getByRole('button').first().textContent()).toMatch(/^Prompt writer failed: .*401/);
+    // Its link shows the node in the graph.
+    await problems.getByRole('button').first().click();
+    await editor.node('Prompt writer').root.waitFor();
+    // Selected there, its settings in the inspector.
+    await editor.inspector.getByRole('heading', { name: 'Prompt writer', exact: true }).waitFor();
+  });
+});
