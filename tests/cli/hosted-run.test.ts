@@ -11,8 +11,11 @@ import { serializeWorkflow } from '../../workflow/serialize';
 import { starterWorkflow } from '../../src/store/starter';
 import { startFalDouble, type FalDouble } from '../helpers/doubles/fal';
 import { startReplicateDouble, type ReplicateDouble } from '../helpers/doubles/replicate';
+import { COMFY_EXAMPLES } from './comfy-examples';
 import { EXAMPLES, example, onlyRunDir, readManifest, runCli, tempDir } from './helpers';
 
+/** A ComfyUI workflow node on a hosted provider: refused before the run, naming where to choose ComfyUI. */
+const needsComfy = Object.fromEntries(COMFY_EXAMPLES.map((name) => [name, /runs a ComfyUI workflow, which needs a ComfyUI backend/]));
 const NAMES = ['starter', ...readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => f.replace(/\.json$/, '')).sort()];
 
 let fal: FalDouble;
@@ -35,14 +38,14 @@ const BACKENDS = [
     flags: () => ['--image-backend', 'fal', '--backend-url', fal.url],
     token: () => fal.apiKey,
     sent: () => fal.jobs.length,
-    refuses: { 'subject-transfer': /node 'merge'.*fal cannot take this request: no fal model here carries a subject/ } as Record<string, RegExp>,
+    refuses: { 'subject-transfer': /node 'merge'.*fal cannot take this request: no fal model here carries a subject/, ...needsComfy } as Record<string, RegExp>,
   },
   {
     kind: 'replicate',
     flags: () => ['--image-backend', 'replicate', '--backend-url', replicate.url],
     token: () => replicate.token,
     sent: () => replicate.predictions.length,
-    refuses: { 'subject-transfer': /node 'merge'.*Replicate cannot take this request: no Replicate model here carries a subject/ } as Record<string, RegExp>,
+    refuses: { 'subject-transfer': /node 'merge'.*Replicate cannot take this request: no Replicate model here carries a subject/, ...needsComfy } as Record<string, RegExp>,
   },
 ];
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { registry } from '../../nodes/index';
 import { loadWorkflow, serializeWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from '../../workflow/index';
+import { comfyExamples } from './comfy-examples';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const OUT = join(ROOT, 'public', 'examples');
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
         edge('prompt', 'text', 'draw', 'prompt'), edge('draw', 'image', 'sheet', 'images'), edge('prompt', 'text', 'sheet', 'captions'),
         edge('sheet', 'image', 'preview', 'value'),
       ]) },
+    ...comfyExamples((file, title, description, nodes, edges) => ({ file, workflow: workflow(title, description, nodes, edges) }), at, node, edge),
   ];
 
   // Opens as an app: a person types a subject and gets pictures, without seeing the graph.

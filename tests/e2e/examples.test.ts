@@ -11,6 +11,8 @@ const examples = (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
   ...entry,
   workflow: JSON.parse(readFileSync(join(dir, entry.file), 'utf8')) as Workflow,
 }));
+/** Examples with a ComfyUI workflow node run on a ComfyUI backend only (comfy-workflow.test.ts runs one). */
+const onComfyUi = (e: { workflow: Workflow }) => e.workflow.nodes.some((n) => n.type === 'comfy-workflow');
 const IMAGE_TYPES = new Set(['text-to-image', 'image-to-image', 'inpaint', 'controlnet', 'merge']);
 
 describe('the Examples menu', () => {
@@ -19,10 +21,10 @@ describe('the Examples menu', () => {
     await editor.page.getByRole('button', { name: 'Examples', exact: true }).click();
     const items = editor.page.getByRole('menuitem');
     await expect.poll(() => items.count()).toBe(examples.length);
-    for (const { title } of examples) expect(await editor.page.getByRole('menuitem', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}`) }).count()).toBe(1);
+    for (const { title } of examples) expect(await editor.page.getByRole('menuitem', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).count()).toBe(1);
   });
 
-  it.each(examples.map((e) => [e.title, e] as const))('opens %s and runs it to the end on the local engines', async (_title, example) => {
+  it.each(examples.filter((e) => !onComfyUi(e)).map((e) => [e.title, e] as const))('opens %s and runs it to the end on the local engines', async (_title, example) => {
     const editor = await session.open();
     await editor.openExample(example.title);
     await editor.fitView();
@@ -52,6 +54,16 @@ describe('the Examples menu', () => {
         await expect.poll(() => view.images.count(), { message: `${node.title ?? node.id} shows its images` }).toBe(perRun * runs);
       }
     }
+  });
+
+  it('a ComfyUI example on the local engines names the node that needs a ComfyUI backend, and where to choose one', async () => {
+    const example = examples.find(onComfyUi)!;
+    const editor = await session.open();
+    await editor.openExample(example.title);
+    await editor.run();
+    const comfyNode = example.workflow.nodes.find((n) => n.type === 'comfy-workflow')!;
+    await expect.poll(() => editor.runProblems.textContent()).toContain(comfyNode.title);
+    expect(await editor.runProblems.textContent()).toContain('needs a ComfyUI backend: choose ComfyUI in Settings → Image backend');
   });
 
   it('opening another workflow after a run leaves nothing of that run on the page, and Undo brings the graph back without it', async () => {
