@@ -52,15 +52,26 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
 
 /**
+ * Each engine's backend credential: one for every server, or for a pool one per server (by its
+ * position in `baseUrls`; undefined where a server needs none).
+ */
+export type EngineCredentials = Partial<Record<EngineId, string | readonly (string | undefined)[]>>;
+
+/** Every credential `credentials` holds, for the lists of strings never to print. */
+export function credentialValues(credentials: EngineCredentials = {}): string[] {
+  return Object.values(credentials).flat().filter((c): c is string => c !== undefined && c !== '');
+}
+
+/**
  * The image client for a run: each engine listed in `backends` on its backend (with its
- * credential from `credentials`, keyed by engine), every other engine on `service`, the
+ * credential or a pool's credentials from `credentials`, keyed by engine), every other engine on `service`, the
  * service's own client. With no backends, `service` itself. Resolves once every backend's code
  * is loaded.
  */
 export async function routeImageRequests(
   service: ImageClient,
   backends: EngineBackends = {},
-  credentials: Partial<Record<EngineId, string>> = {},
+  credentials: EngineCredentials = {},
   common: CommonOptions = {},
   make: (setup: BackendSetup, common: CommonOptions) => ImageBackend | Promise<ImageBackend> = createBackend,
 ): Promise<ImageClient> {
@@ -68,7 +79,8 @@ export async function routeImageRequests(
   const routes = {} as EngineRoutes;
   await Promise.all(ENGINES.map(async (engine) => {
     const config = backends[engine];
-    routes[engine] = config === undefined ? service : await make({ config, credential: credentials[engine] }, common);
+    const credential = credentials[engine];
+    routes[engine] = config === undefined ? service : await make({ config, ...(typeof credential === 'string' ? { credential } : credential === undefined ? {} : { credentials: credential }) }, common);
   }));
   return createImageRouter(routes);
 }

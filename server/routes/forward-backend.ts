@@ -28,7 +28,11 @@ export interface ForwardBackends {
 export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): Promise<ForwardBackends> {
   const built = new Map<EngineId, ImageBackend>();
   for (const [engine, config] of Object.entries(forwarder.imageBackends) as [EngineId, NonNullable<ForwarderConfig['imageBackends'][EngineId]>][]) {
-    built.set(engine, await createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
+    // A pool server's own credential, by its label; the others use the backend's.
+    const credentials = config.baseUrls?.map((server) => forwarder.serverTokens?.get(server.label));
+    built.set(engine, await createBackend({
+      config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }), ...(credentials === undefined ? {} : { credentials }),
+    }, WebSocket ? { WebSocket } : {}));
   }
   const lists = backendLists(forwarder);
   return {
