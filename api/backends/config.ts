@@ -73,6 +73,12 @@ export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 export const EngineBackendsSchema = z.partialRecord(z.enum(ENGINES), BackendConfigSchema);
 export type EngineBackends = Partial<Record<EngineId, BackendConfig>>;
 
+/**
+ * Each engine's backend credential: one for every server, or for a pool one per server (by its
+ * position in `baseUrls`; undefined where a server has none of its own).
+ */
+export type EngineCredentials = Partial<Record<EngineId, string | readonly (string | undefined)[]>>;
+
 export { DEFAULT_BASE_URL } from './registry';
 
 /**

@@ -6,7 +6,7 @@
 import { ENGINES, type EngineId } from '../catalog';
 import type { ImageClient } from '../client-types';
 import type { ClientConfig } from '../http';
-import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
+import type { BackendConfig, BackendNamesConfig, EngineBackends, EngineCredentials } from './config';
 import type { BackendOptions } from './options';
 import { findBackend, type BackendEntry } from './describe';
 import { BACKENDS } from './registry';
@@ -50,12 +50,6 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
 }
 
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
-
-/**
- * Each engine's backend credential: one for every server, or for a pool one per server (by its
- * position in `baseUrls`; undefined where a server needs none).
- */
-export type EngineCredentials = Partial<Record<EngineId, string | readonly (string | undefined)[]>>;
 
 /** Every credential `credentials` holds, for the lists of strings never to print. */
 export function credentialValues(credentials: EngineCredentials = {}): string[] {
