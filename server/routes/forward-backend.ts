@@ -39,7 +39,8 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
     get: (engine) => built.get(engine),
     async reviewer(engine) {
       const config = forwarder.imageBackends[engine];
-      const listed = config === undefined ? undefined : await lists.get(engine);
+      // A pool's servers hold different files: its placement checks them server by server.
+      const listed = config === undefined || (config.baseUrls?.length ?? 0) > 1 ? undefined : await lists.get(engine);
       return config === undefined || listed === undefined ? built.get(engine) : createBackend({ config, listed });
     },
   };

@@ -14,6 +14,7 @@ import type { ImageBackend, ImageCallOptions, ReportedCost } from '../types';
 import { whyUnanswered } from '../unanswered';
 import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './placement';
 import { createPoolState, type ServerStatus } from './state';
+import { createFeed } from './feed';
 
 /** One server of a pool: its backend and how the person named it (never its address). */
 export interface PoolMember {
@@ -29,6 +30,11 @@ export interface PoolOptions {
   now?: () => number;
   /** Schedules a retry of a down server; returns a cancel. setTimeout by default. */
   schedule?: (run: () => void, ms: number) => () => void;
+  /**
+   * Ask each server what it has and how long its queue is before placing (feed.ts); createBackend
+   * turns it on. Off, placement knows only what `holds` and `queued` were told.
+   */
+  feed?: boolean;
 }
 
 /** A response from a pool: which server made it, by label. */
@@ -57,14 +63,16 @@ function defaultSchedule(run: () => void, ms: number): () => void {
 
 /**
  * Whether the server never took the request: it refused the connection or nothing answered
- * (any backend), or it failed before the backend said the server had accepted it (a backend that
- * reports acceptance through `onAccepted`, like ComfyUI once its queue took the prompt).
+ * (any backend), or, for a backend that reports acceptance (ComfyUI), it failed before the
+ * request that hands the server the work was sent (uploads, the socket). Once that request is
+ * on its way, a timeout or a reset may hide a prompt the server queued (it keeps handling a
+ * request whose client has gone), so it is never sent elsewhere: no request runs twice.
  */
-function neverTaken(error: unknown, accepted: boolean, reportsAcceptance: boolean): boolean {
+function neverTaken(error: unknown, accepted: boolean, sending: boolean, reportsAcceptance: boolean): boolean {
   if (accepted || !(error instanceof ApiError)) return false;
   const why = whyUnanswered(error);
   if (why === 'refused' || why === 'unreachable') return true;
-  return reportsAcceptance && (error.kind === 'network' || error.kind === 'timeout');
+  return reportsAcceptance && !sending && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 /** The pool of `members` (at least one; the first's kind and label name the pool). */
@@ -96,8 +104,11 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
     }, delay));
   }
 
+  const feed = options.feed === true ? createFeed({ members, state, now, markDown, changed }) : undefined;
+
   async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
-    const needs = options.needs?.(engine, request) ?? NO_NEEDS;
+    const needs = options.needs?.(engine, request) ?? first!.backend.placementNeeds?.(engine, request) ?? NO_NEEDS;
+    await feed?.refresh();
     for (;;) {
       const placement = place(state.views(), needs);
       if (!placement.ok) {
@@ -106,12 +117,14 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       const id = placement.server.id;
       const member = members[id]!;
       let accepted = false;
+      let sending = false;
       state.started(id);
       changed();
       const started = now();
       try {
         const response = await member.backend.generate(engine, request, {
           ...callOptions,
+          onSending: () => { sending = true; },
           onAccepted: () => { accepted = true; },
         });
         state.ended(id, { images: response.images.length, ms: now() - started });
@@ -121,7 +134,7 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
         return { ...response, server: member.label };
       } catch (error) {
         state.ended(id);
-        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, member.backend.reportsAcceptance === true)) {
+        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, member.backend.reportsAcceptance === true)) {
           markDown(id);
           continue;
         }

@@ -4,7 +4,7 @@ import type { ImageBackend, ImageCallOptions } from '../../../api/backends/types
 import { ApiError } from '../../../api/errors';
 import type { ImageRequest } from '../../../api/image-schema';
 
-type Behaviour = 'ok' | 'refused' | 'timeout-before-accepting' | 'dies-after-accepting';
+type Behaviour = 'ok' | 'refused' | 'timeout-before-accepting' | 'timeout-while-sending' | 'dies-after-accepting';
 
 /** A server whose next answers follow `script` (then 'ok'), counting what reached it. */
 function server(label: string, script: Behaviour[] = [], reportsAcceptance = true) {
@@ -22,6 +22,12 @@ function server(label: string, script: Behaviour[] = [], reportsAcceptance = tru
       const endpoint = `POST http://127.0.0.1:1/${label}/prompt`;
       if (behaviour === 'refused') throw new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:1', endpoint, attempts: 1, retryable: true });
       if (behaviour === 'timeout-before-accepting') throw new ApiError({ kind: 'timeout', detail: 'no response within 180 s', endpoint, attempts: 1, retryable: true });
+      options.onSending?.();
+      if (behaviour === 'timeout-while-sending') {
+        // POST /prompt went out and no answer came: the server may have queued it all the same.
+        received.push(request.prompt);
+        throw new ApiError({ kind: 'timeout', detail: 'no response within 180 s', endpoint, attempts: 1, retryable: false });
+      }
       received.push(request.prompt);
       options.onAccepted?.();
       if (behaviour === 'dies-after-accepting') throw new ApiError({ kind: 'network', detail: 'network error: socket hang up', endpoint, attempts: 1, retryable: false });
@@ -98,6 +104,16 @@ describe('a pool backend', () => {
     expect((failure as ApiError).detail).toBe('on desk: network error: socket hang up');
     expect(a.received).toEqual(['x']);
     expect(b.received).toEqual([]);
+  });
+
+  it('never re-places a request whose POST /prompt went out and timed out: the server may have queued it', async () => {
+    const a = server('desk', ['timeout-while-sending']);
+    const b = server('rented');
+    const pool = createPoolBackend([a.member, b.member], { schedule: timers().schedule });
+    await expect(pool.generate('sdxl', request('x'))).rejects.toThrow('on desk: no response within 180 s');
+    expect(a.received).toEqual(['x']);
+    expect(b.received).toEqual([]);
+    expect(pool.status()[0]).toMatchObject({ down: false, inFlight: 0 });
   });
 
   it('does not re-place a timeout from a backend that cannot say when a server accepted a request', async () => {
