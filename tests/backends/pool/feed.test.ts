@@ -9,6 +9,8 @@ import type { PoolBackend } from '../../../api/backends/pool/index';
 import { holdingsOf } from '../../../api/backends/pool/feed';
 import { startComfyDouble, type ComfyDouble } from '../../helpers/doubles/comfyui';
 import { NAMES, NodeWebSocket, comfyOn } from '../comfyui/helpers';
+import { startA1111Double } from '../../helpers/doubles/a1111';
+import { backendFor } from '../a1111/fixtures';
 
 const doubles: ComfyDouble[] = [];
 let pool: PoolBackend | undefined;
@@ -66,5 +68,23 @@ describe('what a server holds, from what it listed', () => {
     for (const name of ['sdxl/base.safetensors [31e35c80fc]', 'sdxl/base.safetensors', 'base.safetensors', 'base']) expect(a1111.checkpoints?.has(name)).toBe(true);
     expect(holdingsOf({ checkpoints: ['sdxl/base.safetensors'] }, 'comfyui').checkpoints).toEqual(new Set(['sdxl/base.safetensors']));
     expect(holdingsOf({}, 'comfyui')).toEqual({});
+  });
+});
+
+describe('AUTOMATIC1111’s queue, as a pool reads it', () => {
+  it('is 1 while it runs a job and 0 when idle (it shows no queue beyond that)', async () => {
+    const double = await startA1111Double({ manual: true });
+    try {
+      const backend = backendFor(double);
+      expect(await backend.serverQueue!()).toBe(0);
+      const running = backend.generate('sd', { prompt: 'x', steps: 2 });
+      await double.waitFor('started');
+      expect(await backend.serverQueue!()).toBe(1);
+      double.step(2);
+      await running;
+      expect(await backend.serverQueue!()).toBe(0);
+    } finally {
+      await double.close();
+    }
   });
 });
