@@ -21,7 +21,7 @@ const withBackends = (imageBackends: ImageBackendSettings, extra: Partial<Settin
 describe('a pool in the settings', () => {
   it('hands the worker every server, labelled, with each one’s own credential by position', () => {
     const s = withBackends({ all: pool('comfyui'), engines: {} }, { backendCredentials: { 'all:comfyui': 'first-secret', [serverCredentialKey('all:comfyui', 'r2')]: 'third-secret' } });
-    expect(settingsProblems(s, null, { image: true, chat: false }, backendRules)).toEqual([]);
+    expect(settingsProblems(s, null, { image: true, text: false }, backendRules)).toEqual([]);
     const worker = workerSettingsFor(s, ORIGIN, null, backendRules, () => ({ checkpoints: ['only-on-desk.safetensors'] }));
     expect(worker.imageBackends?.sdxl).toEqual({
       kind: 'comfyui', baseUrl: 'http://127.0.0.1:8188',
@@ -45,7 +45,7 @@ describe('a pool in the settings', () => {
 
   it('stops the run on a server without a usable URL or a label used twice, naming the server', () => {
     const bad = withBackends({ all: pool('comfyui', { servers: [{ id: 'r1', label: 'desk', url: '' }, { id: 'r2', label: 'x', url: 'ftp://h' }] }), engines: {} });
-    const problems = settingsProblems(bad, null, { image: true, chat: false }, backendRules);
+    const problems = settingsProblems(bad, null, { image: true, text: false }, backendRules);
     expect(problems).toEqual(expect.arrayContaining([
       'the URL of ComfyUI server 2 (desk) is empty: correct it or remove the server in Settings (Image backend, all engines)',
       expect.stringMatching(/^the URL of ComfyUI server 3 \(x\) must start with https:\/\//),
