@@ -12,6 +12,7 @@ import { ApiError } from '../../errors';
 import type { ImageRequest, ImageResponse } from '../../image-schema';
 import type { ImageBackend, ImageCallOptions, ReportedCost } from '../types';
 import { whyUnanswered } from '../unanswered';
+import type { RunPipeline } from '../comfyui/pipeline/request';
 import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './placement';
 import { createPoolState, type ServerStatus } from './state';
 import { createFeed } from './feed';
@@ -106,8 +107,11 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
 
   const feed = options.feed === true ? createFeed({ members, state, now, markDown, changed }) : undefined;
 
-  async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
-    const needs = options.needs?.(engine, request) ?? first!.backend.placementNeeds?.(engine, request) ?? NO_NEEDS;
+  /**
+   * Runs `run` on the server placement picks for `needs`, placing again while a server never took
+   * it; `made` counts the images of an answer, for the server's speed.
+   */
+  async function onServer<T>(needs: PlacementNeeds, callOptions: ImageCallOptions, acceptance: boolean, run: (backend: ImageBackend, o: ImageCallOptions) => Promise<T>, made: (answer: T) => number): Promise<{ answer: T; label: string }> {
     await feed?.refresh();
     for (;;) {
       const placement = place(state.views(), needs);
@@ -122,19 +126,19 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       changed();
       const started = now();
       try {
-        const response = await member.backend.generate(engine, request, {
+        const answer = await run(member.backend, {
           ...callOptions,
           onSending: () => { sending = true; },
           onAccepted: () => { accepted = true; },
         });
-        state.ended(id, { images: response.images.length, ms: now() - started });
+        state.ended(id, { images: made(answer), ms: now() - started });
         // A request that ran while a probe of the same server failed: it answers, so it is up.
         if (placement.server.down) state.up(id);
         changed();
-        return { ...response, server: member.label };
+        return { answer, label: member.label };
       } catch (error) {
         state.ended(id);
-        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, member.backend.reportsAcceptance === true)) {
+        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, acceptance && member.backend.reportsAcceptance === true)) {
           markDown(id);
           continue;
         }
@@ -143,6 +147,22 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       }
     }
   }
+
+  async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
+    const needs = options.needs?.(engine, request) ?? first!.backend.placementNeeds?.(engine, request) ?? NO_NEEDS;
+    const { answer, label } = await onServer(needs, callOptions, true, (backend, o) => backend.generate(engine, request, o), (r) => r.images.length);
+    return { ...answer, server: label };
+  }
+
+  // A ComfyUI workflow node runs on one server like any request. Its run does not say when ComfyUI
+  // queued it, so only a refused connection sends it elsewhere.
+  const runPipeline: RunPipeline | undefined = first.backend.runPipeline === undefined ? undefined : (request, callOptions = {}) => {
+    const nodeClasses = [...new Set(request.pipeline.nodes.map((n) => n.class_type))];
+    return onServer({ ...NO_NEEDS, nodeClasses }, callOptions, false, (backend, o) => {
+      if (backend.runPipeline === undefined) throw new TypeError('every server of a pool is of one kind');
+      return backend.runPipeline(request, o);
+    }, (r) => r.outputs.reduce((n, o) => n + o.images.length, 0)).then(({ answer }) => answer);
+  };
 
   return {
     kind: first.backend.kind,
@@ -153,6 +173,7 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
     queued: (id, length) => { state.queued(id, length); changed(); },
     review: (engine, request) => first.backend.review(engine, request),
     generate,
+    ...(runPipeline === undefined ? {} : { runPipeline }),
     ...(first.backend.price === undefined ? {} : { price: (engine: EngineId, request: ImageRequest) => first.backend.price!(engine, request) }),
     ...(first.backend.listNames === undefined ? {} : { listNames: (o?: CallOptions) => first.backend.listNames!(o) }),
     close() {

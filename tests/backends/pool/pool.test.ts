@@ -145,3 +145,42 @@ describe('a pool backend', () => {
     expect(() => createPoolBackend([a.member, a.member])).toThrow('its own label');
   });
 });
+
+describe('a ComfyUI workflow node on a pool', () => {
+  const pipelineServer = (label: string, fails?: ApiError) => {
+    const ran: string[] = [];
+    const backend: ImageBackend = {
+      kind: 'comfyui',
+      label: 'ComfyUI',
+      reportsAcceptance: true,
+      review: () => ({ backend: 'comfyui', label: 'ComfyUI', refusals: [], notes: [], translated: undefined }),
+      generate: () => Promise.reject(new Error('not used')),
+      async runPipeline(request) {
+        await Promise.resolve();
+        if (fails !== undefined) throw fails;
+        ran.push(label);
+        return { outputs: [{ name: 'out', images: [{ b64: 'AAAA', mime: 'image/png', filename: 'a.png' }], texts: [] }], record: { prompt: request.pipeline, classes: [], files: [] } };
+      },
+    };
+    return { member: { label, backend }, ran };
+  };
+  const request = { pipeline: { nodes: [{ class_type: 'KSampler' }] }, set: [], images: [], outputs: [] } as unknown as Parameters<NonNullable<ImageBackend['runPipeline']>>[0];
+
+  it('runs on whichever server is free, and goes elsewhere only when a server refused the connection', async () => {
+    const a = pipelineServer('desk');
+    const b = pipelineServer('rented');
+    const pool = createPoolBackend([a.member, b.member]);
+    await Promise.all([pool.runPipeline!(request), pool.runPipeline!(request)]);
+    expect([...a.ran, ...b.ran].sort()).toEqual(['desk', 'rented']);
+
+    const refused = pipelineServer('off', new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:1', endpoint: 'POST /prompt', attempts: 1, retryable: true }));
+    const c = pipelineServer('on');
+    await createPoolBackend([refused.member, c.member], { schedule: timers().schedule }).runPipeline!(request);
+    expect(c.ran).toEqual(['on']);
+
+    const lost = pipelineServer('lost', new ApiError({ kind: 'network', detail: 'network error: socket hang up', endpoint: 'POST /prompt', attempts: 1, retryable: false }));
+    const d = pipelineServer('idle');
+    await expect(createPoolBackend([lost.member, d.member]).runPipeline!(request)).rejects.toThrow('on lost: network error: socket hang up');
+    expect(d.ran).toEqual([]);
+  });
+});
