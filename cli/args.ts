@@ -16,7 +16,8 @@ export class UsageError extends Error {
 /** What the backend flags said, as parsed (resolved in backends.ts). */
 export interface BackendArgs {
   kind?: string;
-  url?: string;
+  /** `URL`, or for a pool several `[LABEL=]URL` (repeated `--backend-url`). */
+  url?: string | string[];
   file?: string;
   checkpoints: string[];
   /** `NAME` for every engine, or `ENGINE=NAME`; repeated. */
@@ -122,7 +123,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'no-embed': { type: 'boolean' },
   'image-backend': { type: 'string' },
-  'backend-url': { type: 'string' },
+  'backend-url': { type: 'string', multiple: true },
   backends: { type: 'string' },
   checkpoint: { type: 'string', multiple: true },
   refiner: { type: 'string', multiple: true },
@@ -197,14 +198,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   args.imageBaseUrl = nonEmpty('image-base-url', values['image-base-url']);
   args.textBaseUrl = nonEmpty('text-base-url', values['text-base-url']);
   args.model = nonEmpty('model', values.model)?.trim();
-  const backend = (key: 'kind' | 'url' | 'file', flag: string, value: string | undefined) => {
+  const backend = (key: 'kind' | 'file', flag: string, value: string | undefined) => {
     const given = nonEmpty(flag, value)?.trim();
     if (given !== undefined) args.backends[key] = given;
   };
   backend('kind', 'image-backend', values['image-backend']);
-  backend('url', 'backend-url', values['backend-url']);
   backend('file', 'backends', values.backends);
   const many = (flag: string, given: string[] | undefined) => given?.map((value) => nonEmpty(flag, value)!.trim());
+  const urls = many('backend-url', values['backend-url']);
+  if (urls !== undefined) args.backends.url = urls.length === 1 ? urls[0]! : urls;
   const refiners = many('refiner', values.refiner);
   const models = many('image-model', values['image-model']);
   if (refiners !== undefined) args.backends.refiner = refiners;

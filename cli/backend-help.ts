@@ -43,7 +43,7 @@ export function backendUsage(entries: readonly BackendEntry[]): string {
   const lines = [
     ...wrap(`Send image requests to a backend instead of the service's API (the workflow file is unchanged): ${backendChoices(entries).join(', ')}.`, '  --image-backend KIND'),
     ...remote.flatMap((d) => wrap(`${d.summary}. At ${d.defaultBaseUrl}${d.credential === undefined ? '' : `; ATELIER_BACKEND_TOKEN: ${d.credential.label}`}.`, `      ${d.kind}`)),
-    ...wrap("The backend's base URL (default: where the backend usually listens, above).", '  --backend-url URL'),
+    ...wrap(`The backend's base URL (default: where the backend usually listens, above). Repeat for a pool of ${remote.filter((d) => d.pool === true).map((d) => d.label).join(' or ')} servers sharing the run, each LABEL=URL (gpu2=http://10.0.0.7:8188); a server's own credential from ATELIER_BACKEND_TOKEN_<LABEL>.`, '  --backend-url [LABEL=]URL'),
     ...wrap('JSON choosing a backend per engine: { "sdxl": { "kind": "…", "baseUrl": "…", "names": { "checkpoint": "…" } }, "sd": … }.', '  --backends FILE'),
   ];
   for (const key of Object.keys(NAME_FLAGS) as NameKey[]) {

@@ -13,6 +13,7 @@ import { BACKENDS, type BackendKind } from '../api/backends/registry';
 import { ENGINES, type EngineId } from '../api/catalog';
 import { UsageError, type BackendArgs } from './args';
 import { checkBaseUrl } from './endpoints';
+import { parseServers } from '../api/backends/pool/servers';
 
 const isEngine = (value: string): value is EngineId => (ENGINES as readonly string[]).includes(value);
 
@@ -81,7 +82,15 @@ export async function resolveBackends(args: BackendArgs, cwd: string, entries: r
     if (kind === 'service') {
       if (args.url !== undefined) throw new UsageError("--backend-url is for the other backends; the service's API is --image-base-url");
     } else {
-      for (const engine of ENGINES) backends[engine] = { kind, baseUrl: args.url ?? entry.description.defaultBaseUrl };
+      const servers = args.url === undefined ? [] : parseServers([args.url].flat(), (message) => new UsageError(`--backend-url: ${message}`));
+      if (servers.length > 1 && entry.description.pool !== true) {
+        throw new UsageError(`--backend-url: ${entry.description.label} takes one server; only ${orList(entries.filter((e) => e.description.pool === true).map((e) => e.description.kind))} take several`);
+      }
+      for (const engine of ENGINES) {
+        backends[engine] = servers.length > 1
+          ? { kind, baseUrl: servers[0]!.url, baseUrls: servers.map((s) => ({ ...s })) }
+          : { kind, baseUrl: servers[0]?.url ?? entry.description.defaultBaseUrl };
+      }
     }
   } else if (args.url !== undefined && args.file === undefined) {
     throw new UsageError(`--backend-url needs --image-backend (${orList(backendChoices(entries))})`);
@@ -119,7 +128,11 @@ export async function resolveBackends(args: BackendArgs, cwd: string, entries: r
   for (const engine of routed) {
     // Checked here, before anything is built from it, so the mistake names the flag it came from.
     const flag = args.url !== undefined ? '--backend-url' : `--backends (${engine}.baseUrl)`;
-    backends[engine] = { ...backends[engine]!, baseUrl: checkBaseUrl(flag, backends[engine]!.baseUrl).href.replace(/\/$/, '') };
+    const config = backends[engine]!;
+    const checked = (where: string, url: string) => checkBaseUrl(where, url).href.replace(/\/$/, '');
+    const baseUrls = config.baseUrls?.map((s, i) => ({ ...s, url: checked(args.url !== undefined ? `--backend-url ${s.label}` : `--backends (${engine}.baseUrls.${i}.url)`, s.url) }));
+    // The first server is the backend's base URL, for whatever reads only that.
+    backends[engine] = { ...config, baseUrl: baseUrls?.[0]?.url ?? checked(flag, config.baseUrl), ...(baseUrls === undefined ? {} : { baseUrls }) };
   }
   for (const [engine, given] of each) {
     const flag = given.checkpoint !== undefined ? '--checkpoint' : given.model !== undefined ? '--image-model' : '--refiner';

@@ -6,7 +6,8 @@
 import type { ClientConfig } from '../api/http';
 import { createChatClient } from '../api/chat-client';
 import { createImageClient } from '../api/image-client';
-import { BACKEND_LABEL, backendsScope, routeImageRequests, type EngineBackends } from '../api/backends/index';
+import { BACKEND_LABEL, backendsScope, routeImageRequests, type EngineBackends, type EngineCredentials } from '../api/backends/index';
+import { serverCredentials, serverTokenVariable } from '../api/backends/pool/servers';
 import { ENGINES } from '../api/catalog';
 import type { RunContext } from '../nodes/types';
 import { UsageError } from './args';
@@ -81,7 +82,10 @@ async function startLocalEngines(log: (line: string) => void): Promise<{ url: st
 function backendLabel(backends: EngineBackends, serviceLabel: string): string {
   const labels = new Set(ENGINES.map((engine) => {
     const config = backends[engine];
-    return config === undefined ? serviceLabel : `${BACKEND_LABEL[config.kind]} (${new URL(config.baseUrl).host})`;
+    if (config === undefined) return serviceLabel;
+    // A pool is named by its servers' labels, as the person chose them.
+    if (config.baseUrls !== undefined && config.baseUrls.length > 1) return `${BACKEND_LABEL[config.kind]} (pool: ${config.baseUrls.map((s) => s.label).join(', ')})`;
+    return `${BACKEND_LABEL[config.kind]} (${new URL(config.baseUrls?.[0]?.url ?? config.baseUrl).host})`;
   }));
   return [...labels].join(', ');
 }
@@ -100,11 +104,20 @@ export async function openEndpoints(options: EndpointOptions): Promise<Endpoints
   if (backendToken !== undefined && routed.length === 0) {
     notes.push('ATELIER_BACKEND_TOKEN is set but not used: no engine goes to a backend (give --image-backend or --backends)');
   }
+  // A pool's servers may each have their own credential (ATELIER_BACKEND_TOKEN_<LABEL>).
+  const ownCredentials = new Map(routed.map((engine) => [engine, serverCredentials(backends[engine]!.baseUrls ?? [], options.env)]));
+  const warned = new Set<string>();
   for (const engine of routed) {
-    const url = checkBaseUrl(`the ${engine} backend's URL`, backends[engine]!.baseUrl);
-    if (backendToken !== undefined && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-      notes.push(`the ${engine} backend is plain http to ${url.host}: ATELIER_BACKEND_TOKEN crosses the network unencrypted; use https`);
-    }
+    const config = backends[engine]!;
+    const servers = config.baseUrls ?? [{ label: '', url: config.baseUrl }];
+    servers.forEach((server, i) => {
+      const url = checkBaseUrl(`the ${engine} backend's URL`, server.url);
+      const variable = ownCredentials.get(engine)?.[i] !== undefined ? serverTokenVariable(server.label) : backendToken === undefined ? undefined : 'ATELIER_BACKEND_TOKEN';
+      if (variable !== undefined && url.protocol === 'http:' && !LOOPBACK.test(url.hostname) && !warned.has(url.host)) {
+        warned.add(url.host);
+        notes.push(`the ${engine} backend${server.label === '' ? '' : ` (${server.label})`} is plain http to ${url.host}: ${variable} crosses the network unencrypted; use https`);
+      }
+    });
   }
 
   if (token !== undefined && image === undefined && text === undefined) {
@@ -126,14 +139,19 @@ export async function openEndpoints(options: EndpointOptions): Promise<Endpoints
   try {
     const imageConfig = image ? remote(image) : viaLocal('/local/image');
     const textConfig = text ? remote(text) : viaLocal('/local/text');
-    const credentials = backendToken === undefined ? {} : Object.fromEntries(routed.map((engine) => [engine, backendToken]));
+    const credentials: EngineCredentials = {};
+    for (const engine of routed) {
+      const own = ownCredentials.get(engine) ?? [];
+      if (own.some((c) => c !== undefined)) credentials[engine] = own.map((c) => c ?? backendToken);
+      else if (backendToken !== undefined) credentials[engine] = backendToken;
+    }
     const imageClient = await routeImageRequests(createImageClient(imageConfig), backends, credentials, { ...options.client, ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}) });
     const serviceLabel = image ? image.host : 'local';
     return {
       api: { image: imageClient, chat: createChatClient(textConfig) },
       image: routed.length === 0 ? serviceLabel : backendLabel(backends, serviceLabel),
       text: text ? text.host : 'local',
-      secrets: [token, backendToken].filter((secret): secret is string => secret !== undefined),
+      secrets: [token, backendToken, ...[...ownCredentials.values()].flat()].filter((secret): secret is string => secret !== undefined),
       cacheScope: `${image?.href ?? 'local'} ${text?.href ?? 'local'} ${backendsScope(backends)}`.trim(),
       notes,
       close: () => local?.close() ?? Promise.resolve(),

@@ -39,7 +39,7 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /** Every secret the server knows, so the log can redact them wherever they appear. */
 export function secretsOf(config: ServerConfig): string[] {
-  return [config.localToken, config.forwarder.token, config.forwarder.backendToken].filter((s): s is string => s !== undefined);
+  return [config.localToken, config.forwarder.token, config.forwarder.backendToken, ...(config.forwarder.serverTokens?.values() ?? [])].filter((s): s is string => s !== undefined);
 }
 
 function isClientGone(error: unknown, req: IncomingMessage): boolean {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { EngineBackendsSchema, type EngineBackends } from '../api/backends/config';
 import { backendChoices, findBackend, missingCredential, orList, type BackendEntry } from '../api/backends/describe';
 import { BACKENDS, type BackendKind } from '../api/backends/registry';
+import { parseServers, poolTokens, serverTokenVariable } from '../api/backends/pool/servers';
 import { ENGINES } from '../api/catalog';
 
 /** One environment variable the server reads: its name, default and what it does. */
@@ -33,8 +34,9 @@ export function backendSettings(entries: readonly BackendEntry[]): Setting[] {
   const remote = entries.map((entry) => entry.description).filter((d) => d.kind !== 'service');
   return [
     { name: 'ATELIER_IMAGE_BACKEND', default: '(unset)', meaning: `Forwarder: send every image engine's requests to a backend instead of ATELIER_IMAGE_BASE_URL: ${orList(remote.map((d) => `${d.kind} (${d.label})`))}. The server translates them; the browser still speaks the service's contract. Per-engine choices and backend-side names (checkpoints, model, asset files) go in the config file's "imageBackends".` },
-    { name: 'ATELIER_BACKEND_URL', default: "(the backend's usual address)", meaning: `Forwarder: the backend's base URL (${remote.map((d) => `${d.label} ${d.defaultBaseUrl}`).join(', ')}).` },
+    { name: 'ATELIER_BACKEND_URL', default: "(the backend's usual address)", meaning: `Forwarder: the backend's base URL (${remote.map((d) => `${d.label} ${d.defaultBaseUrl}`).join(', ')}). For a pool (${orList(remote.filter((d) => d.pool === true).map((d) => d.label))}), several servers separated by commas, each LABEL=URL: gpu1=http://127.0.0.1:8188,gpu2=http://10.0.0.7:8188.` },
     { name: 'ATELIER_BACKEND_TOKEN', default: '(unset)', meaning: `Forwarder: the backend's credential (${remote.filter((d) => d.credential !== undefined).map((d) => `${d.label}: ${d.credential!.label}`).join('; ')}). Never sent to the browser or logged.` },
+    { name: 'ATELIER_BACKEND_TOKEN_<LABEL>', default: '(unset)', meaning: 'Forwarder: one pool server\'s own credential, by its label in upper case with other characters as _ (ATELIER_BACKEND_TOKEN_GPU2 for gpu2); servers without one use ATELIER_BACKEND_TOKEN.' },
   ];
 }
 
@@ -50,7 +52,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ATELIER_TEXT_BASE_URL', default: '(unset)', meaning: 'Forwarder: the real chat API base URL; /forward/text/v1/... goes to {this}/v1/... Unset: the local text engine (the offline stand-in, not a language model) answers there, and /api/info says so.' },
   { name: 'ATELIER_TOKEN', default: '(unset)', meaning: 'Forwarder: the token the server sends upstream as Authorization: Bearer. Never sent to the browser or logged.' },
   ...backendSettings(BACKENDS),
-  { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token, imageBackends, backendToken } for the forwarder; the variables above override it. "imageBackends" is { "sdxl": { "kind": "comfyui", "baseUrl": "…", "names": { "checkpoint": "…", "refiner": "…", "model": "…", "assets": { "svc:canny_sdxl": "…" } } }, … }. Must not be readable by other users when it holds a token.' },
+  { name: 'ATELIER_CONFIG', default: '~/.config/atelier/config.json', meaning: 'JSON file with { imageBaseUrl, textBaseUrl, token, imageBackends, backendToken, backendTokens } for the forwarder; the variables above override it. "imageBackends" is { "sdxl": { "kind": "comfyui", "baseUrl": "…", "names": { "checkpoint": "…", "refiner": "…", "model": "…", "assets": { "svc:canny_sdxl": "…" } } }, … }; a pool gives "baseUrls": [{ "label": "gpu1", "url": "…" }, …] instead of "baseUrl", and "backendTokens" { "gpu2": "…" } holds the credential of a server, by its label. Must not be readable by other users when it holds a token.' },
   { name: 'ATELIER_ALLOWED_ORIGINS', default: '(unset)', meaning: 'Comma-separated extra browser origins whose requests are accepted, e.g. http://localhost:5173 when a Vite dev server proxies to this one. The server\'s own origin is always allowed; no CORS headers are sent.' },
   { name: 'ATELIER_DIST_DIR', default: 'dist', meaning: 'Folder of the built editor served at /, relative to the project root.' },
 ];
@@ -69,6 +71,8 @@ export interface ForwarderConfig {
   imageBackends: EngineBackends;
   /** The backends' credential; never sent to the browser or logged. */
   backendToken: string | undefined;
+  /** A pool server's own credential, by its label (ATELIER_BACKEND_TOKEN_<LABEL>, the file's backendTokens). */
+  serverTokens?: ReadonlyMap<string, string>;
 }
 
 export interface ServerConfig {
@@ -115,12 +119,17 @@ export function loadConfig(env: Env = process.env, backends: readonly BackendEnt
     imageBackends: imageBackends(env, fromFile, backends),
     backendToken: pick('ATELIER_BACKEND_TOKEN', fromFile.backendToken),
   };
+  const serverTokens = poolTokens(Object.values(forwarder.imageBackends), env, fromFile.backendTokens);
+  if (serverTokens.size > 0) forwarder.serverTokens = serverTokens;
   const missing = missingCredential(backends, forwarder.imageBackends, forwarder.backendToken !== undefined, 'ATELIER_BACKEND_TOKEN or the config file\'s "backendToken"');
   if (missing !== undefined) throw new ConfigError(missing);
   for (const [engine, backend] of Object.entries(forwarder.imageBackends)) {
-    const url = new URL(backend.baseUrl);
-    if (forwarder.backendToken !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-      warnings.push(`the ${engine} backend is plain http to ${url.host}: ATELIER_BACKEND_TOKEN would cross the network unencrypted. Use https.`);
+    for (const server of backend.baseUrls ?? [{ label: '', url: backend.baseUrl }]) {
+      const url = new URL(server.url);
+      const token = serverTokens.has(server.label) ? serverTokenVariable(server.label) : forwarder.backendToken === undefined ? undefined : 'ATELIER_BACKEND_TOKEN';
+      if (token !== undefined && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        warnings.push(`the ${engine} backend${server.label === '' ? '' : ` (${server.label})`} is plain http to ${url.host}: ${token} would cross the network unencrypted. Use https.`);
+      }
     }
   }
   for (const [name, url] of [['ATELIER_IMAGE_BASE_URL', forwarder.imageBaseUrl], ['ATELIER_TEXT_BASE_URL', forwarder.textBaseUrl]] as const) {
@@ -233,18 +242,23 @@ function imageBackends(env: Env, file: ConfigFile, entries: readonly BackendEntr
       throw new ConfigError(`ATELIER_IMAGE_BACKEND=${JSON.stringify(kind)} is not a backend; use one of ${backendChoices(entries).join(', ')}`);
     }
     if (kind !== 'service') {
+      const servers = url === undefined ? [] : parseServers([url], (message) => new ConfigError(`ATELIER_BACKEND_URL: ${message}`));
+      if (servers.length > 1 && entry.description.pool !== true) throw new ConfigError(`ATELIER_BACKEND_URL: ${entry.description.label} takes one server, not a list`);
       for (const engine of ENGINES) {
-        backends[engine] = { kind: kind as BackendKind, baseUrl: url ?? entry.description.defaultBaseUrl, ...(backends[engine]?.names ? { names: backends[engine].names } : {}) };
+        const where = servers.length > 1 ? { baseUrl: servers[0]!.url, baseUrls: servers.map((s) => ({ ...s })) } : { baseUrl: servers[0]?.url ?? entry.description.defaultBaseUrl };
+        backends[engine] = { kind: kind as BackendKind, ...where, ...(backends[engine]?.names ? { names: backends[engine].names } : {}) };
       }
     }
   } else if (url !== undefined) {
     throw new ConfigError(`ATELIER_BACKEND_URL needs ATELIER_IMAGE_BACKEND (${orList(backendChoices(entries))})`);
   }
   for (const [engine, backend] of Object.entries(backends)) {
-    backend.baseUrl = baseUrl(`the ${engine} backend's baseUrl`, backend.baseUrl)!;
+    if (backend.baseUrls !== undefined) backend.baseUrls = backend.baseUrls.map((server, i) => ({ ...server, url: baseUrl(`the ${engine} backend's server ${server.label} (baseUrls.${i})`, server.url)! }));
+    backend.baseUrl = backend.baseUrls?.[0]?.url ?? baseUrl(`the ${engine} backend's baseUrl`, backend.baseUrl)!;
   }
   return backends;
 }
+
 
 const ConfigFileSchema = z.strictObject({
   imageBaseUrl: z.string().min(1).optional(),
@@ -252,6 +266,7 @@ const ConfigFileSchema = z.strictObject({
   token: z.string().min(1).optional(),
   imageBackends: EngineBackendsSchema.optional(),
   backendToken: z.string().min(1).optional(),
+  backendTokens: z.record(z.string(), z.string().min(1)).optional(),
 });
 type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -276,13 +291,13 @@ function readConfigFile(env: Env, warnings: string[]): ConfigFile {
   const parsed = ConfigFileSchema.safeParse(json);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => (i.code === 'unrecognized_keys' ? i.keys.join(', ') : i.path.join('.'))).join(', ');
-    throw new ConfigError(`the config file ${path} has unusable fields (${fields}); it takes only imageBaseUrl, textBaseUrl, token and backendToken (strings) and imageBackends (per engine: kind, baseUrl, names)`);
+    throw new ConfigError(`the config file ${path} has unusable fields (${fields}); it takes only imageBaseUrl, textBaseUrl, token and backendToken (strings), backendTokens (a pool server's credential by label) and imageBackends (per engine: kind, baseUrl or baseUrls, names)`);
   }
   const file = parsed.data;
   // Like ssh with private keys: a token others can read is refused rather than used.
-  if ((file.token !== undefined || file.backendToken !== undefined) && process.platform !== 'win32' && (mode & 0o077) !== 0) {
+  if ((file.token !== undefined || file.backendToken !== undefined || file.backendTokens !== undefined) && process.platform !== 'win32' && (mode & 0o077) !== 0) {
     warnings.push(`the config file ${path} holds a token but other users can read it; its tokens are ignored until you run: chmod 600 ${path}`);
-    return { ...file, token: undefined, backendToken: undefined };
+    return { ...file, token: undefined, backendToken: undefined, backendTokens: undefined };
   }
   return file;
 }

@@ -69,6 +69,9 @@ const textForward = config.forwarder.textBaseUrl === undefined
   : forwardTo(config.forwarder.textBaseUrl, 'ATELIER_TEXT_BASE_URL');
 logger.info(`  forwarder:    image ${imageForward}, text ${textForward}`);
 for (const [engine, backend] of Object.entries(config.forwarder.imageBackends)) {
-  logger.info(`  backend:      ${engine} to ${BACKEND_LABEL[backend.kind]} at ${new URL(backend.baseUrl).host}${config.forwarder.backendToken === undefined ? '' : ' (with ATELIER_BACKEND_TOKEN)'}`);
+  const where = backend.baseUrls !== undefined && backend.baseUrls.length > 1
+    ? `a pool of ${backend.baseUrls.length} servers (${backend.baseUrls.map((s) => `${s.label} at ${new URL(s.url).host}`).join(', ')})`
+    : `at ${new URL(backend.baseUrl).host}`;
+  logger.info(`  backend:      ${engine} to ${BACKEND_LABEL[backend.kind]} ${where}${config.forwarder.backendToken === undefined ? '' : ' (with ATELIER_BACKEND_TOKEN)'}`);
 }
 

@@ -6,8 +6,8 @@
  * the node types' own code and the CLIP word list, which the page does not load.
  */
 import {
-  backendsScope, createBackend, isBackendKind, reviewForwardedBackends, routeImageRequests, withListedNames,
-  type BackendConfig, type BackendNames, type EngineBackends, type RemoteBackend,
+  backendsScope, createBackend, credentialValues, isBackendKind, reviewForwardedBackends, routeImageRequests, withListedNames,
+  type BackendConfig, type BackendNames, type EngineBackends, type EngineCredentials, type RemoteBackend,
 } from '../api/backends/index';
 import { ENGINES, type EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
@@ -52,8 +52,8 @@ export interface WorkerSettings {
   maxFanOut?: number;
   /** Engines whose requests go to a backend other than the service's API (ComfyUI, AUTOMATIC1111…). */
   imageBackends?: EngineBackends;
-  /** Each such backend's credential, by engine; never in an event, a summary or the cache key. */
-  backendCredentials?: Partial<Record<EngineId, string>>;
+  /** Each such backend's credential (a pool's, by server), by engine; never in an event, a summary or the cache key. */
+  backendCredentials?: EngineCredentials;
   /**
    * On the route through the local server: the backends the server sends each engine to (from
    * its /api/info), so a run's problems and cost can say what they approximate or refuse.
@@ -211,7 +211,7 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
   // What a backend lists changes as files are added; it does not change what a request makes.
   const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends, (key, value: unknown) => (key === 'listed' ? undefined : value));
   const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
-  const credentials = Object.values(settings.backendCredentials ?? {}).filter((c): c is string => c !== undefined && c !== '');
+  const credentials = credentialValues(settings.backendCredentials);
   const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });
   const forwardedTo = knownBackends(settings.forwardedBackends);
   const routed = await routeImageRequests(

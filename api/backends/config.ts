@@ -37,9 +37,18 @@ export type PoolServer = z.infer<typeof PoolServerSchema>;
 /** Most servers one pool takes: more than a home or a rented rack needs, few enough to list. */
 export const MAX_POOL_SERVERS = 32;
 
-export const BackendConfigSchema = z.strictObject({
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A pool's settings may leave `baseUrl` out: it is then the first server's. */
+function firstServerAsBaseUrl(raw: unknown): unknown {
+  if (!isObject(raw) || raw.baseUrl !== undefined || !Array.isArray(raw.baseUrls)) return raw;
+  const first: unknown = raw.baseUrls[0];
+  return isObject(first) && typeof first.url === 'string' ? { ...raw, baseUrl: first.url } : raw;
+}
+
+export const BackendConfigSchema = z.preprocess(firstServerAsBaseUrl, z.strictObject({
   kind: z.enum(BACKEND_KINDS, { error: `must be one of ${BACKEND_KINDS.join(', ')}` }),
-  /** The backend's base URL (`http://127.0.0.1:8188` for ComfyUI, `http://127.0.0.1:7860` for AUTOMATIC1111). */
+  /** The backend's base URL (`http://127.0.0.1:8188` for ComfyUI, `http://127.0.0.1:7860` for AUTOMATIC1111); a pool's first server when left out. */
   baseUrl: z.string().trim().min(1, 'is required'),
   /**
    * A pool: several servers of this kind sharing the runs (a backend whose description sets
@@ -57,12 +66,18 @@ export const BackendConfigSchema = z.strictObject({
     if (seen.has(server.label)) ctx.addIssue({ code: 'custom', path: ['baseUrls', i, 'label'], message: `'${server.label}' names two servers: each needs its own label` });
     seen.add(server.label);
   });
-});
+}));
 export type BackendConfig = z.infer<typeof BackendConfigSchema>;
 
 /** Which backend each engine's requests go to; an engine not listed goes to the service's API. */
 export const EngineBackendsSchema = z.partialRecord(z.enum(ENGINES), BackendConfigSchema);
 export type EngineBackends = Partial<Record<EngineId, BackendConfig>>;
+
+/**
+ * Each engine's backend credential: one for every server, or for a pool one per server (by its
+ * position in `baseUrls`; undefined where a server has none of its own).
+ */
+export type EngineCredentials = Partial<Record<EngineId, string | readonly (string | undefined)[]>>;
 
 export { DEFAULT_BASE_URL } from './registry';
 

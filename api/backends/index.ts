@@ -6,7 +6,7 @@
 import { ENGINES, type EngineId } from '../catalog';
 import type { ImageClient } from '../client-types';
 import type { ClientConfig } from '../http';
-import type { BackendConfig, BackendNamesConfig, EngineBackends } from './config';
+import type { BackendConfig, BackendNamesConfig, EngineBackends, EngineCredentials } from './config';
 import type { BackendOptions } from './options';
 import { findBackend, type BackendEntry } from './describe';
 import { BACKENDS } from './registry';
@@ -46,21 +46,26 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
   const credentialOf = (i: number) => setup.credentials?.[i] ?? setup.credential;
   // One server is exactly the backend it always was: no pool in between.
   if (servers.length === 1) return build(servers[0]!.url, credentialOf(0));
-  return createPoolBackend(servers.map((server, i) => ({ label: server.label, backend: build(server.url, credentialOf(i)) })));
+  return createPoolBackend(servers.map((server, i) => ({ label: server.label, backend: build(server.url, credentialOf(i)) })), { feed: true });
 }
 
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
 
+/** Every credential `credentials` holds, for the lists of strings never to print. */
+export function credentialValues(credentials: EngineCredentials = {}): string[] {
+  return Object.values(credentials).flat().filter((c): c is string => c !== undefined && c !== '');
+}
+
 /**
  * The image client for a run: each engine listed in `backends` on its backend (with its
- * credential from `credentials`, keyed by engine), every other engine on `service`, the
+ * credential or a pool's credentials from `credentials`, keyed by engine), every other engine on `service`, the
  * service's own client. With no backends, `service` itself. Resolves once every backend's code
  * is loaded.
  */
 export async function routeImageRequests(
   service: ImageClient,
   backends: EngineBackends = {},
-  credentials: Partial<Record<EngineId, string>> = {},
+  credentials: EngineCredentials = {},
   common: CommonOptions = {},
   make: (setup: BackendSetup, common: CommonOptions) => ImageBackend | Promise<ImageBackend> = createBackend,
 ): Promise<ImageClient> {
@@ -68,7 +73,8 @@ export async function routeImageRequests(
   const routes = {} as EngineRoutes;
   await Promise.all(ENGINES.map(async (engine) => {
     const config = backends[engine];
-    routes[engine] = config === undefined ? service : await make({ config, credential: credentials[engine] }, common);
+    const credential = credentials[engine];
+    routes[engine] = config === undefined ? service : await make({ config, ...(typeof credential === 'string' ? { credential } : credential === undefined ? {} : { credentials: credential }) }, common);
   }));
   return createImageRouter(routes);
 }

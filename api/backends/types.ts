@@ -15,6 +15,7 @@ import type { CallOptions } from '../client-types';
 import type { FieldIssue } from '../issues';
 import type { ImageRequest, ImageResponse } from '../image-schema';
 import type { RunPipeline } from './comfyui/pipeline/request';
+import type { PlacementNeeds } from './pool/placement';
 
 import type { BackendKind } from './registry';
 
@@ -56,6 +57,12 @@ export interface ImageCallOptions extends CallOptions {
    * the server's to report and a pool never sends the request elsewhere (no double work).
    */
   onAccepted?: () => void;
+  /**
+   * The request that makes the server take the work is about to be sent (ComfyUI: POST /prompt).
+   * From here until `onAccepted`, a failure other than a refused connection may hide work the
+   * server took, so a pool never sends the request elsewhere.
+   */
+  onSending?: () => void;
 }
 
 /** Names a backend offers, for the settings' and forms' suggestions. Absent lists: not known. */
@@ -100,6 +107,13 @@ export interface ImageBackend {
   generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse & { cost?: ReportedCost }>;
   /** Runs a whole ComfyUI workflow (a pipeline node's); only ComfyUI can. */
   runPipeline?: RunPipeline;
+  /**
+   * How many jobs the server has queued or running, its own and others' (ComfyUI `GET /queue`;
+   * AUTOMATIC1111 says only whether it is busy: 1 or 0). For a pool's placement.
+   */
+  serverQueue?(options?: CallOptions): Promise<number>;
+  /** The backend-side files a request needs a server to hold, as its lists name them: for a pool's placement. */
+  placementNeeds?(engine: EngineId, request: ImageRequest): PlacementNeeds;
   /** Asks the backend what it has (checkpoints, samplers…), where it can say. */
   listNames?(options?: CallOptions): Promise<BackendNames>;
   /**

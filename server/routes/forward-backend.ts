@@ -28,14 +28,19 @@ export interface ForwardBackends {
 export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): Promise<ForwardBackends> {
   const built = new Map<EngineId, ImageBackend>();
   for (const [engine, config] of Object.entries(forwarder.imageBackends) as [EngineId, NonNullable<ForwarderConfig['imageBackends'][EngineId]>][]) {
-    built.set(engine, await createBackend({ config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }) }, WebSocket ? { WebSocket } : {}));
+    // A pool server's own credential, by its label; the others use the backend's.
+    const credentials = config.baseUrls?.map((server) => forwarder.serverTokens?.get(server.label));
+    built.set(engine, await createBackend({
+      config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }), ...(credentials === undefined ? {} : { credentials }),
+    }, WebSocket ? { WebSocket } : {}));
   }
   const lists = backendLists(forwarder);
   return {
     get: (engine) => built.get(engine),
     async reviewer(engine) {
       const config = forwarder.imageBackends[engine];
-      const listed = config === undefined ? undefined : await lists.get(engine);
+      // A pool's servers hold different files: its placement checks them server by server.
+      const listed = config === undefined || (config.baseUrls?.length ?? 0) > 1 ? undefined : await lists.get(engine);
       return config === undefined || listed === undefined ? built.get(engine) : createBackend({ config, listed });
     },
   };

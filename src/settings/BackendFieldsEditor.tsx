@@ -15,6 +15,7 @@ import { codeParts } from './backend-choices';
 import { backendUrl, nameChange, nameValue, type AssetRow, type BackendFields, type RemoteKind, type TextNameField } from './backend-settings';
 import { CommitInput } from './CommitInput';
 import { Field } from './Field';
+import { PoolServers } from './PoolServers';
 
 /** Words with `code` in backticks, shown with the code as code. */
 function Words({ text }: { text: string }) {
@@ -52,9 +53,12 @@ export interface FieldsEditorProps {
   engines: readonly EngineId[];
   onFields(change: Partial<BackendFields>): void;
   onCredential(value: string): void;
+  /** A pool server's own credential (by its row's id), for a backend that takes several servers. */
+  serverCredential?(rowId: string): string;
+  onServerCredential?(rowId: string, value: string): void;
 }
 
-export function BackendFieldsEditor({ kind, fields, credential, engines, onFields, onCredential }: FieldsEditorProps) {
+export function BackendFieldsEditor({ kind, fields, credential, engines, onFields, onCredential, serverCredential, onServerCredential }: FieldsEditorProps) {
   const description = BACKEND_DESCRIPTION[kind];
   const { label } = description;
   const url = backendUrl(kind, fields);
@@ -90,6 +94,10 @@ export function BackendFieldsEditor({ kind, fields, credential, engines, onField
         </Field>
       )}
       <DirectUse kind={kind} />
+      {description.pool === true && serverCredential !== undefined && onServerCredential !== undefined && (
+        <PoolServers label={label} fields={fields} {...(description.credential === undefined ? {} : { credentialLabel: description.credential.label })}
+          credentialOf={serverCredential} onFields={onFields} onCredential={onServerCredential} />
+      )}
 
       {description.names.map((field) => (
         <Fragment key={field.key}>

@@ -15,6 +15,7 @@ import {
 import type { Settings } from './settings';
 import type { ServerInfoState } from './server-info';
 import { settingsStore } from './settings-store';
+import { serverCredentialKey } from './backend-pool';
 import { engineProblems } from './route-notes';
 
 const SAME = 'same';
@@ -41,9 +42,9 @@ function setFields(id: BackendSlotId, kind: RemoteKind, change: Partial<BackendF
   setSlot(id, { ...slot, fields: { ...slot.fields, [kind]: { ...fieldsOf(slot, kind), ...change } } });
 }
 
-function setCredential(id: BackendSlotId, kind: RemoteKind, value: string) {
+function setCredential(id: BackendSlotId, kind: RemoteKind, value: string, rowId?: string) {
   const credentials = { ...settingsStore.get().backendCredentials };
-  const key = credentialKey(id, kind);
+  const key = rowId === undefined ? credentialKey(id, kind) : serverCredentialKey(credentialKey(id, kind), rowId);
   if (value === '') delete credentials[key];
   else credentials[key] = value;
   settingsStore.update({ backendCredentials: credentials });
@@ -74,6 +75,8 @@ function SlotEditor({ id, slot, settings, engines }: { id: BackendSlotId; slot: 
           engines={engines}
           onFields={(change) => setFields(id, slot.kind as RemoteKind, change)}
           onCredential={(value) => setCredential(id, slot.kind as RemoteKind, value)}
+          serverCredential={(rowId) => settings.backendCredentials[serverCredentialKey(credentialKey(id, slot.kind as RemoteKind), rowId)] ?? ''}
+          onServerCredential={(rowId, value) => setCredential(id, slot.kind as RemoteKind, value, rowId)}
         />
       )}
     </fieldset>

@@ -15,6 +15,7 @@ import { nameField, type NameField, type NameKey } from '../../api/backends/desc
 import { BACKEND_DESCRIPTION, BACKEND_KINDS, isBackendKind, type BackendKind } from '../../api/backends/registry';
 import { ENGINES, ENGINE_LABEL, type EngineId } from '../../api/catalog';
 import { checkBaseUrl } from './base-url';
+import { readServerRows, resolvePool } from './backend-pool';
 import {
   BACKENDS_KEY, CREDENTIALS_KEY, NO_IMAGE_BACKENDS,
   type BackendCredentials, type BackendFields, type BackendPart, type BackendRules, type BackendSlot, type BackendSlotId,
@@ -88,6 +89,9 @@ function readFields(raw: unknown): BackendFields | undefined {
     if (Object.keys(values).length > 0) fields[key] = values;
   }
   if (text(raw.checkpoint) !== '') fields.checkpoint = text(raw.checkpoint);
+  if (text(raw.label) !== '') fields.label = text(raw.label).slice(0, 60);
+  const servers = readServerRows(raw.servers, text);
+  if (servers.length > 0) fields.servers = servers;
   return fields;
 }
 
@@ -153,14 +157,16 @@ function resolveImageBackends({ imageBackends: settings, backendCredentials: cre
     const fields = fieldsOf(slot, slot.kind);
     const url = backendUrl(slot.kind, fields);
     const credential = credentials[credentialKey(id, slot.kind)];
+    const pool = resolvePool(slot.kind, fields, url.ok ? url.url : '', credentialKey(id, slot.kind), credentials, `in Settings (Image backend, ${slotLabel(id)})`);
     if (!judged.has(id)) {
       judged.add(id);
-      resolved.problems.push(...slotProblems(id, slot.kind, fields, url, credential));
+      resolved.problems.push(...slotProblems(id, slot.kind, fields, url, credential), ...pool.problems);
     }
     if (!url.ok) continue;
     const names = namesFor(slot.kind, fields, engine);
-    resolved.backends[engine] = { kind: slot.kind, baseUrl: url.url, ...(names === undefined ? {} : { names }) };
-    if (credential !== undefined && credential !== '') resolved.credentials[engine] = credential;
+    resolved.backends[engine] = { kind: slot.kind, baseUrl: url.url, ...(pool.servers === undefined ? {} : { baseUrls: pool.servers }), ...(names === undefined ? {} : { names }) };
+    if (pool.servers !== undefined && pool.credentials.some((c) => c !== undefined && c !== '')) resolved.credentials[engine] = pool.credentials;
+    else if (credential !== undefined && credential !== '') resolved.credentials[engine] = credential;
   }
   return resolved;
 }
@@ -220,7 +226,7 @@ export const backendRules: BackendRules = {
   usesServiceApi: (settings) => ENGINES.some((engine) => !isRemote(slotFor(settings, engine).slot.kind)),
   secrets({ imageBackends, backendCredentials }) {
     const slots = [imageBackends.all, ...ENGINES.map((engine) => imageBackends.engines[engine])];
-    const urls = slots.flatMap((slot) => (slot === undefined ? [] : Object.values(slot.fields).map((f) => f.baseUrl)));
+    const urls = slots.flatMap((slot) => (slot === undefined ? [] : Object.values(slot.fields).flatMap((f) => [f.baseUrl, ...(f.servers ?? []).map((row) => row.url)])));
     return [...Object.values(backendCredentials), ...urls];
   },
 };

@@ -4,7 +4,7 @@
  * backend, what stops a run) are in backend-settings.ts, loaded only once a backend is chosen or
  * stored, so the start of a page that uses none carries none of it.
  */
-import type { EngineBackends } from '../../api/backends/config';
+import type { EngineBackends, EngineCredentials } from '../../api/backends/config';
 import type { BackendKind } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 
@@ -18,6 +18,15 @@ export interface AssetRow {
   name: string;
   /** The backend's file for it. */
   file: string;
+}
+
+/** A server of a pool after the first (whose address is `baseUrl`). */
+export interface ServerRow {
+  /** Stable while the row exists: its credential is stored under it, so removing another row moves nothing. */
+  id: string;
+  /** How the person names it ("desk GPU"); '' for `server N`. */
+  label: string;
+  url: string;
 }
 
 /**
@@ -39,6 +48,10 @@ export interface BackendFields {
   models?: Partial<Record<EngineId, string>>;
   refiners?: Partial<Record<EngineId, string>>;
   checkpoint?: string;
+  /** A pool (a backend whose description sets `pool`): the first server's label. */
+  label?: string;
+  /** A pool's other servers, after the one at `baseUrl`. */
+  servers?: ServerRow[];
 }
 
 export interface BackendSlot {
@@ -59,7 +72,8 @@ export type BackendCredentials = Readonly<Record<string, string>>;
 export interface ResolvedBackends {
   /** Engines routed to a backend; the others go to the service's API. */
   backends: EngineBackends;
-  credentials: Partial<Record<EngineId, string>>;
+  /** By engine: one credential, or a pool's by server (its position in `baseUrls`). */
+  credentials: EngineCredentials;
   /** What stops a run, each naming the setting and where to fix it. */
   problems: string[];
 }

@@ -215,7 +215,10 @@ export function workerSettingsFor(settings: Settings, origin: string, server: Se
   if (Object.keys(backends).length === 0) return base;
   const names: Partial<Record<EngineId, BackendNames>> = {};
   for (const [engine, config] of Object.entries(backends) as [EngineId, BackendConfig][]) {
-    const known = listed?.(config, credentials[engine] ?? '');
+    // A pool's servers hold different files: which can run a request is placement's to say, server by server.
+    const credential = credentials[engine];
+    if (config.baseUrls !== undefined && config.baseUrls.length > 1) continue;
+    const known = listed?.(config, typeof credential === 'string' ? credential : '');
     if (known !== undefined) names[engine] = known;
   }
   return {

@@ -22,7 +22,8 @@ import { missingFromLists } from './listed';
 import { describeError, refusal, type ErrorContext } from './errors';
 import { checkpointLabel, createServerLists } from './lists';
 import { pollProgress } from './progress';
-import { GenerationInfoSchema, GenerationSchema, SamplersSchema } from './schemas';
+import { GenerationInfoSchema, GenerationSchema, ProgressSchema, SamplersSchema } from './schemas';
+import { needsOf } from '../pool/placement';
 import { translate, type Translation } from './translate';
 
 export interface A1111Options extends BackendOptions {
@@ -131,6 +132,23 @@ export function createA1111Backend(options: A1111Options): ImageBackend {
       }
       if (issues.length > 0) throw refusal(endpoint, issues, secrets);
       return send(t, path, call);
+    },
+    placementNeeds(engine, request) {
+      const { needs } = translate(engine, request, options.names, elideImage);
+      return needsOf([
+        ...[needs.checkpoint, needs.refiner].flatMap((n) => (n === undefined ? [] : [{ list: 'checkpoints', name: n.name }])),
+        ...needs.loras.map((n) => ({ list: 'loras', name: n.name })),
+        ...(needs.controlnet === undefined ? [] : [{ list: 'controlnets', name: needs.controlnet.name }]),
+      ]);
+    },
+    /** AUTOMATIC1111 runs one job at a time and shows no queue: busy (job_count above 0) counts as 1. */
+    async serverQueue(call = {}) {
+      try {
+        const answer = await http.requestJson({ method: 'GET', path: '/sdapi/v1/progress?skip_current_image=true', accept: 'application/json' }, ProgressSchema, call);
+        return (answer.state.job_count ?? 0) > 0 ? 1 : 0;
+      } catch (error) {
+        throw describeError(error, context(), false);
+      }
     },
     async listNames(call = {}): Promise<BackendNames> {
       const get = (path: string) => http.requestJson({ method: 'GET', path, accept: 'application/json' }, SamplersSchema, call);

@@ -22,6 +22,11 @@ import { createTransport, type Transport } from './transport';
 import { translate } from './translate';
 import { watchRun, type WatchState } from './watch';
 import { runPipeline } from './run-pipeline';
+import { needsOf } from '../pool/placement';
+import { z } from 'zod';
+
+/** server.py `GET /queue`: the running and pending prompts, each a list whose second item is its id. */
+const QueueLengthSchema = z.looseObject({ queue_running: z.array(z.unknown()), queue_pending: z.array(z.unknown()) });
 
 export interface ComfyBackendOptions extends BackendOptions {
   /** Milliseconds between looks at ComfyUI's queue when there is no WebSocket (default 1000). */
@@ -130,6 +135,7 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
       const ctx = { graph, engine, endpoint: promptEndpoint, secrets };
       // A current ComfyUI takes the prompt's id from the request, so a cancel during queueing can name it.
       promptId = randomId();
+      o.onSending?.();
       const queued = await transport.queue({ prompt: graph.prompt, client_id: clientId, prompt_id: promptId }, o);
       if (!queued.ok) {
         throw await refusalError(queued.refusal, { ...ctx, endpoint: queued.endpoint, lookup: (c, i) => nodeChoices(transport, c, i) });
@@ -182,6 +188,15 @@ export function createComfyBackend(options: ComfyBackendOptions): ImageBackend {
         }, request, callOptions);
       } catch (error) {
         throw explainTransportError(error, baseUrl, secrets);
+      }
+    },
+    placementNeeds: (engine, request) => needsOf(translate(engine, request, { names: options.names }).needs),
+    async serverQueue(callOptions = {}) {
+      try {
+        const queue = await transport.getJson('/queue', QueueLengthSchema, callOptions);
+        return queue.queue_running.length + queue.queue_pending.length;
+      } catch (error) {
+        throw explainTransportError(error, baseUrl, secrets, options.pageOrigin);
       }
     },
     async listNames(callOptions = {}) {

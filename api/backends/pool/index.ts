@@ -12,8 +12,10 @@ import { ApiError } from '../../errors';
 import type { ImageRequest, ImageResponse } from '../../image-schema';
 import type { ImageBackend, ImageCallOptions, ReportedCost } from '../types';
 import { whyUnanswered } from '../unanswered';
+import type { RunPipeline } from '../comfyui/pipeline/request';
 import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './placement';
 import { createPoolState, type ServerStatus } from './state';
+import { createFeed } from './feed';
 
 /** One server of a pool: its backend and how the person named it (never its address). */
 export interface PoolMember {
@@ -29,6 +31,11 @@ export interface PoolOptions {
   now?: () => number;
   /** Schedules a retry of a down server; returns a cancel. setTimeout by default. */
   schedule?: (run: () => void, ms: number) => () => void;
+  /**
+   * Ask each server what it has and how long its queue is before placing (feed.ts); createBackend
+   * turns it on. Off, placement knows only what `holds` and `queued` were told.
+   */
+  feed?: boolean;
 }
 
 /** A response from a pool: which server made it, by label. */
@@ -57,14 +64,16 @@ function defaultSchedule(run: () => void, ms: number): () => void {
 
 /**
  * Whether the server never took the request: it refused the connection or nothing answered
- * (any backend), or it failed before the backend said the server had accepted it (a backend that
- * reports acceptance through `onAccepted`, like ComfyUI once its queue took the prompt).
+ * (any backend), or, for a backend that reports acceptance (ComfyUI), it failed before the
+ * request that hands the server the work was sent (uploads, the socket). Once that request is
+ * on its way, a timeout or a reset may hide a prompt the server queued (it keeps handling a
+ * request whose client has gone), so it is never sent elsewhere: no request runs twice.
  */
-function neverTaken(error: unknown, accepted: boolean, reportsAcceptance: boolean): boolean {
+function neverTaken(error: unknown, accepted: boolean, sending: boolean, reportsAcceptance: boolean): boolean {
   if (accepted || !(error instanceof ApiError)) return false;
   const why = whyUnanswered(error);
   if (why === 'refused' || why === 'unreachable') return true;
-  return reportsAcceptance && (error.kind === 'network' || error.kind === 'timeout');
+  return reportsAcceptance && !sending && (error.kind === 'network' || error.kind === 'timeout');
 }
 
 /** The pool of `members` (at least one; the first's kind and label name the pool). */
@@ -96,8 +105,14 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
     }, delay));
   }
 
-  async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
-    const needs = options.needs?.(engine, request) ?? NO_NEEDS;
+  const feed = options.feed === true ? createFeed({ members, state, now, markDown, changed }) : undefined;
+
+  /**
+   * Runs `run` on the server placement picks for `needs`, placing again while a server never took
+   * it; `made` counts the images of an answer, for the server's speed.
+   */
+  async function onServer<T>(needs: PlacementNeeds, callOptions: ImageCallOptions, acceptance: boolean, run: (backend: ImageBackend, o: ImageCallOptions) => Promise<T>, made: (answer: T) => number): Promise<{ answer: T; label: string }> {
+    await feed?.refresh();
     for (;;) {
       const placement = place(state.views(), needs);
       if (!placement.ok) {
@@ -106,22 +121,24 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       const id = placement.server.id;
       const member = members[id]!;
       let accepted = false;
+      let sending = false;
       state.started(id);
       changed();
       const started = now();
       try {
-        const response = await member.backend.generate(engine, request, {
+        const answer = await run(member.backend, {
           ...callOptions,
+          onSending: () => { sending = true; },
           onAccepted: () => { accepted = true; },
         });
-        state.ended(id, { images: response.images.length, ms: now() - started });
+        state.ended(id, { images: made(answer), ms: now() - started });
         // A request that ran while a probe of the same server failed: it answers, so it is up.
         if (placement.server.down) state.up(id);
         changed();
-        return { ...response, server: member.label };
+        return { answer, label: member.label };
       } catch (error) {
         state.ended(id);
-        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, member.backend.reportsAcceptance === true)) {
+        if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, acceptance && member.backend.reportsAcceptance === true)) {
           markDown(id);
           continue;
         }
@@ -130,6 +147,22 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       }
     }
   }
+
+  async function generate(engine: EngineId, request: ImageRequest, callOptions: ImageCallOptions = {}): Promise<PoolResponse> {
+    const needs = options.needs?.(engine, request) ?? first!.backend.placementNeeds?.(engine, request) ?? NO_NEEDS;
+    const { answer, label } = await onServer(needs, callOptions, true, (backend, o) => backend.generate(engine, request, o), (r) => r.images.length);
+    return { ...answer, server: label };
+  }
+
+  // A ComfyUI workflow node runs on one server like any request. Its run does not say when ComfyUI
+  // queued it, so only a refused connection sends it elsewhere.
+  const runPipeline: RunPipeline | undefined = first.backend.runPipeline === undefined ? undefined : (request, callOptions = {}) => {
+    const nodeClasses = [...new Set(request.pipeline.nodes.map((n) => n.class_type))];
+    return onServer({ ...NO_NEEDS, nodeClasses }, callOptions, false, (backend, o) => {
+      if (backend.runPipeline === undefined) throw new TypeError('every server of a pool is of one kind');
+      return backend.runPipeline(request, o);
+    }, (r) => r.outputs.reduce((n, o) => n + o.images.length, 0)).then(({ answer }) => answer);
+  };
 
   return {
     kind: first.backend.kind,
@@ -140,6 +173,7 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
     queued: (id, length) => { state.queued(id, length); changed(); },
     review: (engine, request) => first.backend.review(engine, request),
     generate,
+    ...(runPipeline === undefined ? {} : { runPipeline }),
     ...(first.backend.price === undefined ? {} : { price: (engine: EngineId, request: ImageRequest) => first.backend.price!(engine, request) }),
     ...(first.backend.listNames === undefined ? {} : { listNames: (o?: CallOptions) => first.backend.listNames!(o) }),
     close() {

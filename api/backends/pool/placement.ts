@@ -127,3 +127,9 @@ function refusal(servers: readonly ServerView[], needs: PlacementNeeds): Placeme
   else if (down.length > 0) parts.push(`down: ${down.join(', ')}`);
   return { ok: false, reason: `no server can take this request: ${parts.join('; ')}`, missing, down };
 }
+
+/** The placement needs of a backend's list of needed names (checkpoints, LoRAs, ControlNets; the rest no server lacks alone). */
+export function needsOf(names: readonly { list: string; name: string }[], nodeClasses: readonly string[] = []): PlacementNeeds {
+  const pick = (list: string) => names.filter((n) => n.list === list).map((n) => n.name);
+  return { checkpoints: pick('checkpoints'), loras: pick('loras'), controlnets: pick('controlnets'), nodeClasses };
+}

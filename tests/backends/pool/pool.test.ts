@@ -4,7 +4,7 @@ import type { ImageBackend, ImageCallOptions } from '../../../api/backends/types
 import { ApiError } from '../../../api/errors';
 import type { ImageRequest } from '../../../api/image-schema';
 
-type Behaviour = 'ok' | 'refused' | 'timeout-before-accepting' | 'dies-after-accepting';
+type Behaviour = 'ok' | 'refused' | 'timeout-before-accepting' | 'timeout-while-sending' | 'dies-after-accepting';
 
 /** A server whose next answers follow `script` (then 'ok'), counting what reached it. */
 function server(label: string, script: Behaviour[] = [], reportsAcceptance = true) {
@@ -22,6 +22,12 @@ function server(label: string, script: Behaviour[] = [], reportsAcceptance = tru
       const endpoint = `POST http://127.0.0.1:1/${label}/prompt`;
       if (behaviour === 'refused') throw new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:1', endpoint, attempts: 1, retryable: true });
       if (behaviour === 'timeout-before-accepting') throw new ApiError({ kind: 'timeout', detail: 'no response within 180 s', endpoint, attempts: 1, retryable: true });
+      options.onSending?.();
+      if (behaviour === 'timeout-while-sending') {
+        // POST /prompt went out and no answer came: the server may have queued it all the same.
+        received.push(request.prompt);
+        throw new ApiError({ kind: 'timeout', detail: 'no response within 180 s', endpoint, attempts: 1, retryable: false });
+      }
       received.push(request.prompt);
       options.onAccepted?.();
       if (behaviour === 'dies-after-accepting') throw new ApiError({ kind: 'network', detail: 'network error: socket hang up', endpoint, attempts: 1, retryable: false });
@@ -100,6 +106,16 @@ describe('a pool backend', () => {
     expect(b.received).toEqual([]);
   });
 
+  it('never re-places a request whose POST /prompt went out and timed out: the server may have queued it', async () => {
+    const a = server('desk', ['timeout-while-sending']);
+    const b = server('rented');
+    const pool = createPoolBackend([a.member, b.member], { schedule: timers().schedule });
+    await expect(pool.generate('sdxl', request('x'))).rejects.toThrow('on desk: no response within 180 s');
+    expect(a.received).toEqual(['x']);
+    expect(b.received).toEqual([]);
+    expect(pool.status()[0]).toMatchObject({ down: false, inFlight: 0 });
+  });
+
   it('does not re-place a timeout from a backend that cannot say when a server accepted a request', async () => {
     const a = server('desk', ['timeout-before-accepting'], false);
     const b = server('rented');
@@ -127,5 +143,44 @@ describe('a pool backend', () => {
     expect(() => createPoolBackend([])).toThrow('at least one server');
     const a = server('desk');
     expect(() => createPoolBackend([a.member, a.member])).toThrow('its own label');
+  });
+});
+
+describe('a ComfyUI workflow node on a pool', () => {
+  const pipelineServer = (label: string, fails?: ApiError) => {
+    const ran: string[] = [];
+    const backend: ImageBackend = {
+      kind: 'comfyui',
+      label: 'ComfyUI',
+      reportsAcceptance: true,
+      review: () => ({ backend: 'comfyui', label: 'ComfyUI', refusals: [], notes: [], translated: undefined }),
+      generate: () => Promise.reject(new Error('not used')),
+      async runPipeline(request) {
+        await Promise.resolve();
+        if (fails !== undefined) throw fails;
+        ran.push(label);
+        return { outputs: [{ name: 'out', images: [{ b64: 'AAAA', mime: 'image/png', filename: 'a.png' }], texts: [] }], record: { prompt: request.pipeline, classes: [], files: [] } };
+      },
+    };
+    return { member: { label, backend }, ran };
+  };
+  const request = { pipeline: { nodes: [{ class_type: 'KSampler' }] }, set: [], images: [], outputs: [] } as unknown as Parameters<NonNullable<ImageBackend['runPipeline']>>[0];
+
+  it('runs on whichever server is free, and goes elsewhere only when a server refused the connection', async () => {
+    const a = pipelineServer('desk');
+    const b = pipelineServer('rented');
+    const pool = createPoolBackend([a.member, b.member]);
+    await Promise.all([pool.runPipeline!(request), pool.runPipeline!(request)]);
+    expect([...a.ran, ...b.ran].sort()).toEqual(['desk', 'rented']);
+
+    const refused = pipelineServer('off', new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:1', endpoint: 'POST /prompt', attempts: 1, retryable: true }));
+    const c = pipelineServer('on');
+    await createPoolBackend([refused.member, c.member], { schedule: timers().schedule }).runPipeline!(request);
+    expect(c.ran).toEqual(['on']);
+
+    const lost = pipelineServer('lost', new ApiError({ kind: 'network', detail: 'network error: socket hang up', endpoint: 'POST /prompt', attempts: 1, retryable: false }));
+    const d = pipelineServer('idle');
+    await expect(createPoolBackend([lost.member, d.member]).runPipeline!(request)).rejects.toThrow('on lost: network error: socket hang up');
+    expect(d.ran).toEqual([]);
   });
 });
