@@ -46,7 +46,7 @@ export function createClipboardActions(core: Core) {
   let repeat = { signature: '', anchor: '', count: 0 };
 
   function selection(): Fragment | null {
-    const { doc, selection: sel } = core.get();
+    const { view: doc, selection: sel } = core.get();
     const groups = (doc.groups ?? []).filter((g) => sel.nodes.has(groupItem(g.id)));
     // A copied group brings what it holds.
     const held = new Set(groups.flatMap((g) => [...g.nodes, ...g.notes.map(noteItem)]));
@@ -79,7 +79,7 @@ export function createClipboardActions(core: Core) {
       : { signature: sig, anchor, count: at ? 0 : 1 };
     const step = PASTE_OFFSET * repeat.count;
     const offset = at ? { x: at.x - minX + step, y: at.y - minY + step } : { x: step, y: step };
-    const { doc } = core.get();
+    const { view: doc } = core.get();
     // With `free`, the whole fragment moves on from there to the nearest place where none of its
     // nodes and notes covers one already there.
     const room = options.free
@@ -154,7 +154,7 @@ export function createClipboardActions(core: Core) {
       if (!fragment) return null;
       copied = { fragment, text: null };
       repeat = { signature: signature(fragment), anchor: '', count: 0 };
-      return fragmentWorkflow(fragment, core.get().doc.metadata);
+      return fragmentWorkflow(fragment, core.get().view.metadata);
     },
 
     /** The text the last copy put on the system clipboard (the copy with credentials removed, if so). */

@@ -96,11 +96,11 @@ export function createGraphActions(core: Core) {
       if (!def) throw new Error(`unknown node type '${type}'`);
       const parsed = def.params.safeParse(options.params ?? {});
       const params = definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
-      const id = uniqueNodeId(core.get().doc, type);
+      const id = uniqueNodeId(core.get().view, type);
       const size = core.measure(id, type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
-      const at = options.free ? freePosition(place(position), size, core.get().doc, core.measure) : position;
+      const at = options.free ? freePosition(place(position), size, core.get().view, core.measure) : position;
       // Named after its type, numbered when a node of that name is there already.
-      const named = options.title ?? freeName(def.title, namesOf(core.get().doc.nodes, core.registry));
+      const named = options.title ?? freeName(def.title, namesOf(core.get().view.nodes, core.registry));
       const node: WorkflowNode = { id, type, position: place(at), params, ...(named !== def.title ? { title: named } : {}) };
 
       let edge: WorkflowEdge | undefined;
@@ -109,7 +109,7 @@ export function createGraphActions(core: Core) {
         const port = fittingPort(node, options.connect);
         if (port) {
           const [from, to] = 'from' in options.connect ? [options.connect.from, port] : [port, options.connect.to];
-          const doc = core.get().doc;
+          const doc = core.get().view;
           const check = canConnect({ nodes: [...doc.nodes, node], edges: doc.edges }, from, to, core.registry);
           if (check.ok) {
             edge = { id: edgeIdFor(from, to), source: from, target: to };
@@ -118,7 +118,7 @@ export function createGraphActions(core: Core) {
         }
       }
       // Added inside a frame (double-click there), it belongs to that group.
-      const owner = groupAt(core.get().doc.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
+      const owner = groupAt(core.get().view.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
       core.change({ label: `add ${def.title}` }, (draft) => {
         draft.nodes.push(node);
         if (owner) setMembership(draft, id, owner.id);
@@ -130,7 +130,7 @@ export function createGraphActions(core: Core) {
 
     /** Wires an output to an input (replacing the input's wire), or says why it cannot. */
     connect(from: PortRef, to: PortRef): ConnectCheck {
-      const check = canConnect(core.get().doc, from, to, core.registry);
+      const check = canConnect(core.get().view, from, to, core.registry);
       if (!check.ok) return check;
       const edge: WorkflowEdge = { id: edgeIdFor(from, to), source: { ...from }, target: { ...to } };
       core.change({ label: 'connect' }, (draft) => {
@@ -150,7 +150,7 @@ export function createGraphActions(core: Core) {
 
     /** Moves one end of a wire to another port, as one step. */
     reconnect(edgeId: string, from: PortRef, to: PortRef): ConnectCheck {
-      const doc = core.get().doc;
+      const doc = core.get().view;
       if (!doc.edges.some((e) => e.id === edgeId)) return { ok: false, reason: 'that wire no longer exists' };
       const check = canConnect({ nodes: doc.nodes, edges: doc.edges.filter((e) => e.id !== edgeId) }, from, to, core.registry);
       if (!check.ok) return check;
