@@ -23,6 +23,8 @@ import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';
 import { isCompactNode } from './zoom';
+import { isComponentNode } from '../../nodes/component-node';
+import { ComponentActions } from '../components/ComponentActions';
 
 const NO_INPUTS: readonly never[] = [];
 
@@ -40,7 +42,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   // One string, so the node re-renders only when its own list inputs change or it starts or
   // stops running once per item ("+" first when it does).
   const flow = useEditor((s) => {
-    const lists = listFlowOf(s.doc, store.registry);
+    const lists = listFlowOf(s.view, store.registry);
     return `${lists.fanning.has(id) ? '+' : ''}${lists.splitting.get(id)?.join('\n') ?? ''}`;
   });
   const fans = flow.startsWith('+');
@@ -89,6 +91,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
       {full && splitting.includes('\n') && (
         <FanOutChoice nodeId={id} title={title} mode={node.fanOut ?? 'zip'} lists={splitting.split('\n').flatMap((name) => inputs.filter((p) => p.name === name))} />
       )}
+      {full && isComponentNode(node) && <ComponentActions nodeId={id} title={title} />}
       {full && (
         <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
       )}
