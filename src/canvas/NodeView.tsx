@@ -48,6 +48,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const fans = flow.startsWith('+');
   const splitting = fans ? flow.slice(1) : flow;
   const { NodeRunStatus, NodeResults } = useRunSlots();
+  // Inside an opened component, a node's run state is kept under its id through the instances.
+  const runKey = useEditor((s) => (s.scope.length === 0 ? id : `${s.scope.map((l) => l.instanceId).join('/')}/${id}`));
   const stage = useEditor((s) => makesPictures(s.index, store.registry, id));
 
   const def = node ? store.registry.get(node.type) : undefined;
@@ -97,8 +99,8 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
       )}
       {(NodeRunStatus || NodeResults) && (
         <div className="node-run">
-          {NodeRunStatus && <NodeRunStatus nodeId={id} stage={full && stage} fans={fans} />}
-          {full && NodeResults && <NodeResults nodeId={id} stage={stage} />}
+          {NodeRunStatus && <NodeRunStatus nodeId={runKey} stage={full && stage} fans={fans} />}
+          {full && NodeResults && <NodeResults nodeId={runKey} stage={stage} />}
         </div>
       )}
     </div>
