@@ -13,6 +13,7 @@ import { autoFit } from './auto-fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
 import { openMakeComponent } from '../components/MakeComponentDialog';
+import { importComponent } from '../components/component-commands';
 
 const MINIMAP_KEY = 'atelier.minimap';
 
@@ -113,6 +114,14 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
           Make component
         </button>
       )}
+      <label className="button toolbar-button" title="Add a component from its file (.component.json)">
+        Import component
+        <input type="file" accept=".json,application/json" hidden onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importComponent(store, file, viewCentre(rf));
+        }} />
+      </label>
       <button type="button" className="button toolbar-button" disabled={busy} aria-busy={busy} aria-keyshortcuts="L"
         title={selectedNodes >= 2 ? 'Lay out the selected nodes, left to right (L)' : 'Lay out the whole workflow, left to right (L)'}
         onClick={layout}>

@@ -7,7 +7,10 @@
 import { componentInUse } from '../../workflow/component-edit';
 import { componentIdOf } from '../../workflow/components';
 import { makeComponent, unpackComponent } from '../../workflow/make-component';
-import type { ComponentParam } from '../../workflow/schema';
+import { COMPONENT_TYPE_PREFIX, type ComponentParam } from '../../workflow/schema';
+import { definitionsFor, mergeDefinitions, type ComponentPack } from '../../workflow/component-file';
+import type { AddNodeOptions, GraphActions } from './graph-actions';
+import type { XY } from './state';
 import { pruneApp } from './app-actions';
 import type { Core } from './core';
 import { itemOf } from './frames';
@@ -28,7 +31,8 @@ export interface Crumb {
   label: string;
 }
 
-export function createComponentActions(core: Core) {
+export function createComponentActions(core: Core, graph: Pick<GraphActions, 'addNode'>) {
+  let adds = 0;
   const selectedNodes = (): string[] => [...core.get().selection.nodes].filter((id) => itemOf(id).kind === 'node' && core.get().index.nodeById.has(id));
 
   return {
@@ -75,6 +79,23 @@ export function createComponentActions(core: Core) {
         }
       }, { selection: { nodes: new Set(fresh), edges: new Set() } });
       return { ok: true, nodeId: fresh[0] ?? nodeId };
+    },
+
+    /**
+     * Adds an instance of a component from elsewhere (My components, an imported file) at `at`:
+     * its definitions join the file's (renamed when their id is taken by other content), as one
+     * undo step with the node. Returns the new node's id.
+     */
+    addComponent(pack: ComponentPack, at: XY, options: Omit<AddNodeOptions, 'groupKey'> = {}): string {
+      const { components, mainId } = mergeDefinitions(core.get().doc.components, pack);
+      const inside = definitionsFor(components, mainId).map((d) => d.id);
+      const open = core.get().scope.find((level) => inside.includes(level.componentId));
+      if (open) throw new Error(`'${pack.main.name}' cannot go inside component '${open.componentId}': a component cannot contain itself`);
+      const groupKey = `add-component:${++adds}`;
+      core.change({ label: `add ${pack.main.name}`, groupKey, untimed: true }, (draft) => {
+        draft.components = components;
+      });
+      return graph.addNode(COMPONENT_TYPE_PREFIX + mainId, at, { ...options, groupKey });
     },
 
     /** Shows an instance's definition on the canvas to edit it (double-click, Enter). */

@@ -64,7 +64,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   const moves = createMoveActions(core);
   const annotations = createAnnotationActions(core);
   const app = createAppActions(core);
-  const components = createComponentActions(core);
+  const components = createComponentActions(core, graph);
   let focusSeq = 0;
 
   const store = {

@@ -10,6 +10,7 @@ import { canConnect, type ConnectCheck } from './can-connect';
 import { portsOf } from './ports';
 import type { Core } from './core';
 import { pruneApp } from './app-actions';
+import { isComponentNode } from '../../nodes/component-node';
 import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
 import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
@@ -32,6 +33,8 @@ export interface AddNodeOptions {
    * editor's commands ask for); without it the node goes exactly where it is told.
    */
   free?: boolean;
+  /** Joins the undo step of an edit made just before with this key (a component's definitions added first). */
+  groupKey?: string;
 }
 
 export interface SetParamOptions {
@@ -95,7 +98,9 @@ export function createGraphActions(core: Core) {
       const def = core.registry.get(type);
       if (!def) throw new Error(`unknown node type '${type}'`);
       const parsed = def.params.safeParse(options.params ?? {});
-      const params = definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
+      // A component instance holds only the values set on it: the rest follow its definition.
+      const params = isComponentNode({ type }) ? { ...options.params }
+        : definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
       const id = uniqueNodeId(core.get().view, type);
       const size = core.measure(id, type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
       const at = options.free ? freePosition(place(position), size, core.get().view, core.measure) : position;
@@ -119,7 +124,7 @@ export function createGraphActions(core: Core) {
       }
       // Added inside a frame (double-click there), it belongs to that group.
       const owner = groupAt(core.get().view.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
-      core.change({ label: `add ${def.title}` }, (draft) => {
+      core.change({ label: `add ${def.title}`, ...(options.groupKey === undefined ? {} : { groupKey: options.groupKey, untimed: true }) }, (draft) => {
         draft.nodes.push(node);
         if (owner) setMembership(draft, id, owner.id);
         if (replaces) draft.edges = draft.edges.filter((e) => e.id !== replaces.id);
