@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { starterWorkflow } from '../../src/store/starter';
 import { makeComponent } from '../../workflow/make-component';
 import { serializeWorkflow } from '../../workflow/serialize';
-import { onlyRunDir, readManifest, runCli, tempDir } from './helpers';
+import { example, onlyRunDir, readManifest, runCli, tempDir } from './helpers';
 
 /** The starter with its two image nodes made into "Restyle", strength shown; its path. */
 function restyleFile(): { path: string; instance: string } {
@@ -42,5 +42,23 @@ describe('the CLI and components', () => {
     const bad = await runCli(['run', path, '--set', 'Restyle.steps=3']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain(`node '${instance}' (component:restyle) has no parameter 'steps'; its parameters are strength`);
+  });
+});
+
+describe('the examples with components', () => {
+  it('restyle-component: one definition, two instances at their own strengths', async () => {
+    const { code, stderr, cwd } = await runCli(['run', example('restyle-component')]);
+    expect(code, stderr).toBe(0);
+    const { nodes } = readManifest(onlyRunDir(cwd));
+    expect(nodes['watercolour-restyle-1/light']?.requests[0]?.request).toMatchObject({ strength: 0.3 });
+    expect(nodes['restyle-heavy/light']?.requests[0]?.request).toMatchObject({ strength: 0.75 });
+  });
+
+  it('idea-component: two ideas through the same component, each with its own seed', async () => {
+    const { code, stderr, cwd } = await runCli(['run', example('idea-component'), '--set', 'Fox.seed=7']);
+    expect(code, stderr).toBe(0);
+    const { nodes } = readManifest(onlyRunDir(cwd));
+    expect(nodes['fox/draw']?.requests[0]?.request).toMatchObject({ seed: 7 });
+    expect(nodes['picture-from-an-idea-1/draw']?.requests[0]?.request).toMatchObject({ seed: 41 });
   });
 });

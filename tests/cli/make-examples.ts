@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { registry } from '../../nodes/index';
+import { componentExamples } from './component-examples';
 import { loadWorkflow, serializeWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from '../../workflow/index';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
         edge('sheet', 'image', 'preview', 'value'),
       ]) },
   ];
+
+  examples.push(...componentExamples(workflow, node, edge, at));
 
   // Opens as an app: a person types a subject and gets pictures, without seeing the graph.
   const chat = examples.find((e) => e.file === 'chat-to-image.json')!.workflow;
