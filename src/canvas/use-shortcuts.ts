@@ -160,13 +160,19 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         else if (result.warnings.length > 0) toast(`Pasted, with notes: ${result.warnings.map((w) => w.message).slice(0, 2).join('; ')}`, 'warning');
       };
       // What this tab copied comes back as it was; anything else is read like a file.
+      // Inside an opened component, pasting that component itself is refused (core.ts), with why.
+      const refused = (error: unknown) => toast(`Nothing pasted: ${error instanceof Error ? error.message : String(error)}`, 'info');
       if (textData === store.copiedText()) {
-        report(store.paste(at, { free: true }));
+        try {
+          report(store.paste(at, { free: true }));
+        } catch (error) {
+          refused(error);
+        }
         return;
       }
       void parsePasteToStore(textData, store.registry).then((parsed) => {
         report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings, { free: true }) : parsed);
-      });
+      }).catch(refused);
     };
 
     const copy = (e: ClipboardEvent) => onCopy(e, false);

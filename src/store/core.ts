@@ -11,6 +11,8 @@ import { History, type RecordOptions } from './history';
 import { applyChange, produceChange, stampModified } from './produce';
 import { createSmallStore } from '../ui/small-store';
 import { afterDefinitionEdit } from '../../workflow/component-edit';
+import { definitionsFor } from '../../workflow/component-file';
+import { COMPONENT_TYPE_PREFIX, type ComponentDefinition } from '../../workflow/schema';
 import { withComponents } from '../../nodes/component-node';
 import { openedDefinition, pruneScope, scopedDraft, viewOf } from './scope';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
@@ -146,6 +148,11 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
         const def = draft.components?.find((c) => c.id === opened);
         if (def === undefined) return;
         recipe(scopedDraft(draft, def));
+        // A paste or a palette choice must not put a component inside itself: the change is refused whole.
+        const all = draft.components as ComponentDefinition[];
+        const inside = new Set(def.nodes.flatMap((n) => (n.type.startsWith(COMPONENT_TYPE_PREFIX) ? definitionsFor(all, n.type.slice(COMPONENT_TYPE_PREFIX.length)) : []).map((d) => d.id)));
+        const loop = scope.find((level) => inside.has(level.componentId));
+        if (loop !== undefined) throw new Error(`a component cannot contain itself: '${loop.componentId}' is open, and this would put it inside`);
         afterDefinitionEdit(draft as Workflow, opened);
       });
       const [doc, patches, inverse] = recordOptions.keepModified === true ? produced : stampModified(produced, new Date(options.now()));

@@ -178,3 +178,21 @@ describe('editor: a missing definition', () => {
     expect(store.unpackComponent(id).ok).toBe(false);
   });
 });
+
+describe('editor: a component never inside itself', () => {
+  it('refuses a paste of the opened component into its own definition, changing nothing', () => {
+    const { store, id } = madeStore();
+    store.select({ nodes: [id] });
+    store.copy();
+    store.openComponent(id);
+    const before = store.getState().doc;
+    expect(() => store.paste({ x: 0, y: 0 })).toThrow("a component cannot contain itself: 'restyle' is open, and this would put it inside");
+    expect(store.getState().doc).toBe(before);
+    // Other nodes paste as ever.
+    store.closeComponent(0);
+    store.select({ nodes: ['preview'] });
+    store.copy();
+    store.openComponent(id);
+    expect(store.paste({ x: 0, y: 0 }).ok).toBe(true);
+  });
+});
