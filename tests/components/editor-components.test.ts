@@ -196,3 +196,18 @@ describe('editor: a component never inside itself', () => {
     expect(store.paste({ x: 0, y: 0 }).ok).toBe(true);
   });
 });
+
+describe('editor: copy and paste between tabs', () => {
+  it('carries the definitions with the instances, so another workflow pastes them whole', () => {
+    const { store, id } = madeStore();
+    store.select({ nodes: [id] });
+    const text = serializeWorkflow(store.copy()!);
+    const other = createEditorStore({ initial: starterWorkflow() });
+    const pasted = other.pasteWorkflow(loadWorkflow(text).workflow, { x: 0, y: 900 });
+    expect(pasted.ok).toBe(true);
+    const doc = other.getState().doc;
+    expect(doc.components?.map((c) => c.id)).toEqual(['restyle']);
+    expect(doc.nodes.filter((n) => n.type === 'component:restyle')).toHaveLength(1);
+    expect(() => loadWorkflow(serializeWorkflow(doc))).not.toThrow();
+  });
+});
