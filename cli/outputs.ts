@@ -144,7 +144,8 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
       const result = keyedRecord<PortFiles>();
       const share = stem === undefined;
       for (const [port, value] of listsFirst(outputs)) {
-        const base = `${stem ?? `${nodeId}-${port}`}${item === undefined ? '' : `-${item}`}`;
+        // A component's inner node (`restyle-1/img2img`) writes `restyle-1.img2img-…`: '.' is in no node id, '/' would be a folder.
+        const base = `${stem ?? `${nodeId.replaceAll('/', '.')}-${port}`}${item === undefined ? '' : `-${item}`}`;
         switch (value.kind) {
           case 'text':
             result[port] = { kind: 'text', files: [putText(value.value, base, share)] };

@@ -6,7 +6,8 @@ import { resolveInputs, type NodeRegistry } from '../nodes/index';
 import { paramShape } from '../nodes/load-options';
 import { keyedRecord, ownValue } from '../workflow/keys';
 import type { RenamedIds } from '../workflow/safe-ids';
-import type { Workflow, WorkflowNode } from '../workflow/schema';
+import { COMPONENT_TYPE_PREFIX, type Workflow, type WorkflowNode } from '../workflow/schema';
+import { withComponents } from '../nodes/component-node';
 import { UsageError } from './args';
 
 export interface Override {
@@ -35,8 +36,11 @@ export function findNode(workflow: Workflow, name: string, flag: string, renamed
   const id = renamed?.get(name) ?? name;
   const byId = workflow.nodes.find((n) => n.id === id);
   if (byId) return byId;
+  // An untitled component instance goes by its component's name ("Restyle").
+  const names = new Map((workflow.components ?? []).map((c) => [COMPONENT_TYPE_PREFIX + c.id, c.name]));
+  const titleOf = (n: WorkflowNode) => n.title ?? names.get(n.type);
   for (const same of [(t: string) => t === name, (t: string) => t.toLowerCase() === name.toLowerCase()]) {
-    const matches = workflow.nodes.filter((n) => n.title !== undefined && same(n.title));
+    const matches = workflow.nodes.filter((n) => { const t = titleOf(n); return t !== undefined && same(t); });
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1) {
       throw new UsageError(`${flag}: ${matches.length} nodes are titled '${name}' (${matches.map((n) => n.id).join(', ')}); name one by its id`);
@@ -63,7 +67,9 @@ function parseValue(raw: string, schema: { safeParse(v: unknown): { success: boo
 }
 
 /** Parses each `node.param=value` against the workflow; throws a UsageError naming what is wrong. */
-export function parseOverrides(workflow: Workflow, registry: NodeRegistry, sets: readonly string[], renamed?: RenamedIds): Override[] {
+export function parseOverrides(workflow: Workflow, base: NodeRegistry, sets: readonly string[], renamed?: RenamedIds): Override[] {
+  // A component instance's parameters are those its face shows, under their own names.
+  const registry = withComponents(base, () => workflow.components);
   return sets.map((set) => {
     const eq = set.indexOf('=');
     const dot = eq === -1 ? -1 : set.lastIndexOf('.', eq);

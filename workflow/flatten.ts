@@ -143,8 +143,12 @@ export function flattenComponents(workflow: Workflow, options: FlattenOptions = 
   if (problems.length > 0) return { ok: false, problems };
   // The file's own order for what is not a component, so plans of files without them do not move.
   const rank = new Map(workflow.nodes.map((n, i) => [n.id, i]));
-  const topOf = (id: string) => id.split('/', 1)[0]!;
-  nodes.sort((a, b) => rank.get(topOf(a.id))! - rank.get(topOf(b.id))!);
+  // Each node's rank worked out once, not at every comparison of the sort.
+  const ranks = new Map(nodes.map((n) => {
+    const slash = n.id.indexOf('/');
+    return [n, rank.get(slash === -1 ? n.id : n.id.slice(0, slash))!] as const;
+  }));
+  nodes.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
   const { components: _drop, ...rest } = workflow;
   return { ok: true, workflow: { ...rest, nodes, edges }, instances };
 }

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { findCredentialLike } from './credentials';
-import { componentHash } from './components';
+import { COMPONENT_TYPE_PREFIX, componentHash } from './components';
 import { versionFor } from './format';
 import { type WorkflowIssue, type WorkflowWarning, MAX_ISSUES, WarningSink, WorkflowLoadError, loadError } from './errors';
 import { parseJsonText } from './json-text';
@@ -164,8 +164,18 @@ function parseDocument(doc: JsonObject, summary: string): Workflow {
 }
 
 function reportUnknownTypes(workflow: Workflow, knownTypes: ReadonlySet<string>, warnings: WarningSink): void {
+  const defined = new Set((workflow.components ?? []).map((c) => COMPONENT_TYPE_PREFIX + c.id));
   workflow.nodes.forEach((node, i) => {
-    if (knownTypes.has(node.type)) return;
+    if (knownTypes.has(node.type) || defined.has(node.type)) return;
+    if (node.type.startsWith(COMPONENT_TYPE_PREFIX)) {
+      warnings.add({
+        code: 'unknown-node-type',
+        path: formatPath(['nodes', i, 'type']),
+        nodeId: node.id,
+        message: `node '${node.id}' is an instance of component '${node.type.slice(COMPONENT_TYPE_PREFIX.length)}', whose definition is not in the file: it is kept as it is and cannot run`,
+      });
+      return;
+    }
     warnings.add({
       code: 'unknown-node-type',
       path: formatPath(['nodes', i, 'type']),

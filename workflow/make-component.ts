@@ -6,6 +6,7 @@
  * come back in place with the instance's shown values; the definition goes when nothing uses it.
  */
 import { componentHash } from './components';
+import { componentInUse } from './component-edit';
 import { edgeIdFor, uniqueNodeId } from './create';
 import { COMPONENT_TYPE_PREFIX, type ComponentDefinition, type ComponentParam, type PortRef, type Workflow, type WorkflowEdge, type WorkflowNode } from './schema';
 
@@ -131,7 +132,8 @@ export function unpackComponent(workflow: Workflow, instanceId: string): Workflo
   }
   const nodes = [...rest];
   nodes.splice(workflow.nodes.indexOf(instance), 0, ...inner);
-  const stillUsed = nodes.some((n) => n.type === instance.type);
+  // Still used when another instance is left, in the graph or inside another definition.
+  const stillUsed = componentInUse({ nodes, components: workflow.components }, def.id);
   const components = stillUsed ? workflow.components : workflow.components?.filter((c) => c !== def);
   const { components: _old, ...base } = workflow;
   return { ...base, nodes, edges, ...(components && components.length > 0 ? { components } : {}) };

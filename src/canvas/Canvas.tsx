@@ -36,6 +36,9 @@ import { NoteView } from './NoteView';
 import PaletteList from './Palette';
 import { PaletteFrame } from './PaletteFrame';
 import { UnknownNodeView } from './UnknownNodeView';
+import { Breadcrumb } from '../components/Breadcrumb';
+import { MakeComponentDialog, openMakeComponent } from '../components/MakeComponentDialog';
+import { isComponentNode } from '../../nodes/component-node';
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
 import { PortLegend } from './PortLegend';
@@ -88,7 +91,8 @@ export interface CanvasProps {
 
 export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const store = useEditorStore();
-  const doc = useEditor((s) => s.doc);
+  // The graph shown: the workflow, or the component opened in it.
+  const doc = useEditor((s) => s.view);
   const selection = useEditor((s) => s.selection);
   useEffect(() => announceSelection(store), [store]);
   const drag = useEditor((s) => s.drag);
@@ -150,7 +154,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
     // they will be first, so a big file is drawn once at its final zoom, not at the old one
     // and then again. The fit is refined once the nodes are measured.
     return store.subscribe(() => {
-      const { loads: now, doc } = store.getState();
+      const { loads: now, view: doc } = store.getState();
       if (now === seen) return;
       seen = now;
       sizeBook.forgetNodes();
@@ -301,6 +305,14 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onNodeDragStop={() => store.endDrag()}
+        onNodeDoubleClick={(_event, node) => {
+          const type = node.data.workflowType;
+          if (typeof type === 'string' && isComponentNode({ type })) void store.openComponent(node.id);
+        }}
+        onSelectionContextMenu={(event) => {
+          event.preventDefault();
+          openMakeComponent(store);
+        }}
         onSelectionDragStop={() => store.endDrag()}
         {...connectHandlers}
         onPaneClick={() => uiStore.get().palette && uiStore.set((s) => ({ ...s, palette: null }))}
@@ -338,12 +350,14 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <ConnectionHint />
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
+        <Breadcrumb />
         {minimap && <Minimap nodes={nodes} sizes={measured} />}
       </ReactFlow>
       {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
       {palette && <PaletteFrame request={palette} List={PaletteList} />}
       {exportCheck && <ExportCheckDialog />}
       <ComfyDropChoice />
+      <MakeComponentDialog />
       {tabConflict && <TabConflictBanner />}
     </div>
   );

@@ -12,6 +12,8 @@ import { toast } from '../ui/toast';
 import { autoFit } from './auto-fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
+import { openMakeComponent } from '../components/MakeComponentDialog';
+import { importComponent } from '../components/component-commands';
 
 const MINIMAP_KEY = 'atelier.minimap';
 
@@ -40,8 +42,8 @@ const drawn = () => new Promise<void>((resolve) => requestAnimationFrame(() => r
  */
 export async function autoLayout(store: EditorStore, sizes: SizeBook, rf?: Fitter): Promise<{ partial: boolean } | undefined> {
   const [{ layoutRequest, placeLaidOut }, { computeLayout }] = await Promise.all([import('./layout-input'), import('./auto-layout')]);
-  const { doc, selection } = store.getState();
-  const request = layoutRequest(doc, selection, store.registry, sizes);
+  const { view, selection } = store.getState();
+  const request = layoutRequest(view, selection, store.registry, sizes);
   if (!request) return undefined;
   const positions = placeLaidOut(request, await computeLayout(request.graph, request.origin));
   // The graph may have changed while ELK loaded: only what still exists moves.
@@ -106,6 +108,20 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
         onClick={() => store.addGroup(framable.length > 0 ? { around: framable } : { at: viewCentre(rf) })}>
         {framable.length > 0 ? 'Group selection' : 'Add group'}
       </button>
+      {selectedNodes > 0 && (
+        <button type="button" className="button toolbar-button" title={`Make a component of the selected nodes (${MOD}+Shift+G)`} aria-keyshortcuts="Control+Shift+G"
+          onClick={() => openMakeComponent(store)}>
+          Make component
+        </button>
+      )}
+      <label className="button toolbar-button" title="Add a component from its file (.component.json)">
+        Import component
+        <input type="file" accept=".json,application/json" hidden onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importComponent(store, file, viewCentre(rf));
+        }} />
+      </label>
       <button type="button" className="button toolbar-button" disabled={busy} aria-busy={busy} aria-keyshortcuts="L"
         title={selectedNodes >= 2 ? 'Lay out the selected nodes, left to right (L)' : 'Lay out the whole workflow, left to right (L)'}
         onClick={layout}>

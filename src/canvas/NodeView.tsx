@@ -23,6 +23,8 @@ import { useRunSlots } from './run-slots';
 import { useRemeasureOnChange } from './use-port-key';
 import { shownInputs, shownOutputs } from './shown-ports';
 import { isCompactNode } from './zoom';
+import { isComponentNode } from '../../nodes/component-node';
+import { ComponentActions } from '../components/ComponentActions';
 
 const NO_INPUTS: readonly never[] = [];
 
@@ -40,12 +42,14 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   // One string, so the node re-renders only when its own list inputs change or it starts or
   // stops running once per item ("+" first when it does).
   const flow = useEditor((s) => {
-    const lists = listFlowOf(s.doc, store.registry);
+    const lists = listFlowOf(s.view, store.registry);
     return `${lists.fanning.has(id) ? '+' : ''}${lists.splitting.get(id)?.join('\n') ?? ''}`;
   });
   const fans = flow.startsWith('+');
   const splitting = fans ? flow.slice(1) : flow;
   const { NodeRunStatus, NodeResults } = useRunSlots();
+  // Inside an opened component, a node's run state is kept under its id through the instances.
+  const runKey = useEditor((s) => (s.scope.length === 0 ? id : `${s.scope.map((l) => l.instanceId).join('/')}/${id}`));
   const stage = useEditor((s) => makesPictures(s.index, store.registry, id));
 
   const def = node ? store.registry.get(node.type) : undefined;
@@ -89,13 +93,14 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
       {full && splitting.includes('\n') && (
         <FanOutChoice nodeId={id} title={title} mode={node.fanOut ?? 'zip'} lists={splitting.split('\n').flatMap((name) => inputs.filter((p) => p.name === name))} />
       )}
+      {full && isComponentNode(node) && <ComponentActions nodeId={id} title={title} />}
       {full && (
         <NodeForm nodeId={id} def={def} params={node.params} inputs={inputs} inbound={inbound} asInput={asInput} />
       )}
       {(NodeRunStatus || NodeResults) && (
         <div className="node-run">
-          {NodeRunStatus && <NodeRunStatus nodeId={id} stage={full && stage} fans={fans} />}
-          {full && NodeResults && <NodeResults nodeId={id} stage={stage} />}
+          {NodeRunStatus && <NodeRunStatus nodeId={runKey} stage={full && stage} fans={fans} />}
+          {full && NodeResults && <NodeResults nodeId={runKey} stage={stage} />}
         </div>
       )}
     </div>

@@ -13,11 +13,29 @@ import { closePalette, type PaletteRequest } from '../ui/ui-state';
 import type { PaletteKey, PaletteListProps } from './PaletteFrame';
 import { inputsFor, outputsFor } from '../store/ports';
 import { focusWhenDrawn } from './reveal';
+import { componentNodeDefinition } from '../../nodes/component-node';
+import { listMyComponents, type MyComponent } from '../components/my-components';
+import { toast } from '../ui/toast';
+
+/** My components, read when the palette opens (none until they arrive, or when storage is refused). */
+function useMyComponents(): readonly MyComponent[] {
+  const [mine, setMine] = useState<readonly MyComponent[]>([]);
+  useEffect(() => {
+    let live = true;
+    listMyComponents().then((list) => live && setMine(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return mine;
+}
 
 interface Entry {
   def: AnyNodeDefinition;
   category: string;
   haystack: string;
+  /** A component from My components: its definitions join the workflow's when chosen. */
+  pack?: MyComponent;
 }
 
 /** The entries that can complete the wire of `connect` (all when there is none). */
@@ -59,10 +77,24 @@ function step(index: number, key: Exclude<PaletteKey, 'Enter'>, count: number): 
 
 export default function PaletteList({ request, query, listId, keys, onActive }: PaletteListProps) {
   const store = useEditorStore();
-  const entries = useMemo<Entry[]>(() => compatible(store.registry.list(), request.connect).map((def) => {
-    const category = CATEGORIES.find((c) => c.id === def.category)?.label ?? def.category;
-    return { def, category, haystack: `${def.title} ${category} ${def.description} ${def.type}`.toLowerCase() };
-  }), [store, request.connect]);
+  const mine = useMyComponents();
+  const entries = useMemo<Entry[]>(() => {
+    const entry = (def: AnyNodeDefinition, category: string, pack?: MyComponent): Entry => ({
+      def, category, haystack: `${def.title} ${category} ${def.description} ${def.type}`.toLowerCase(), ...(pack ? { pack } : {}),
+    });
+    const builtIn = compatible(store.registry.list(), request.connect)
+      .map((def) => entry(def, CATEGORIES.find((c) => c.id === def.category)?.label ?? def.category));
+    // Components: this workflow's (not one open now, which cannot contain itself), then My components.
+    const { doc, scope } = store.getState();
+    const open = new Set(scope.map((l) => l.componentId));
+    const here = (doc.components ?? []).filter((c) => !open.has(c.id)).flatMap((c) => store.registry.get(`component:${c.id}`) ?? []);
+    const saved = mine.map((pack) => ({ pack, def: componentNodeDefinition(pack.main, store.registry) }));
+    return [
+      ...builtIn,
+      ...compatible(here, request.connect).map((def) => entry(def, "This workflow's components")),
+      ...saved.filter(({ def }) => compatible([def], request.connect).length > 0).map(({ def, pack }) => entry(def, 'My components', pack)),
+    ];
+  }, [store, request.connect, mine]);
   const results = useMemo(() => searchEntries(entries, query), [entries, query]);
   // Where the arrows are holds for the query it was set with; a new query starts at the top.
   const [active, setActive] = useState({ query, index: 0 });
@@ -81,7 +113,14 @@ export default function PaletteList({ request, query, listId, keys, onActive }: 
     // A node feeding an input is placed to its left; one fed by an output, to the right.
     const at = connect?.side === 'input' ? { x: flow.x - 320, y: flow.y - 40 } : { x: flow.x, y: flow.y - 40 };
     const link = connect ? ('from' in connect ? { from: connect.from } : { to: connect.to }) : undefined;
-    const id = store.addNode(entry.def.type, at, { ...(link ? { connect: link } : {}), free: true });
+    const options = { ...(link ? { connect: link } : {}), free: true };
+    let id: string;
+    try {
+      id = entry.pack ? store.addComponent(entry.pack, at, options) : store.addNode(entry.def.type, at, options);
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'info');
+      return;
+    }
     closePalette();
     // The keyboard goes on from the new node (Tab reaches its ports and fields).
     focusWhenDrawn(id);
@@ -108,7 +147,7 @@ export default function PaletteList({ request, query, listId, keys, onActive }: 
         const header = !query && entry.category !== lastCategory ? entry.category : null;
         lastCategory = entry.category;
         return (
-          <li key={entry.def.type} role="presentation">
+          <li key={`${entry.pack ? 'mine:' : ''}${entry.def.type}`} role="presentation">
             {header && <p className="palette-category" aria-hidden="true">{header}</p>}
             <div
               id={`${listId}-${i}`}

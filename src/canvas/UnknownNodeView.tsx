@@ -6,6 +6,7 @@
 import { useStore, type NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { useEditor } from '../store/react';
+import { componentIdOf } from '../../workflow/components';
 import type { CanvasNode } from './derive';
 import { PortColumns } from './PortRows';
 import type { ShownPort } from './shown-ports';
@@ -35,13 +36,15 @@ function UnknownNodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   return (
     <div className={`atelier-node unknown ${selected ? 'selected' : ''} ${compact ? 'compact' : ''}`} data-node-type={node.type}>
       <header className="node-header cat-unknown">
-        <span className="node-title">{node.title || 'Unknown node'}</span>
+        <span className="node-title">{node.title || (componentIdOf(node.type) !== undefined ? 'Missing component' : 'Unknown node')}</span>
         <span className="node-type">{node.type}</span>
       </header>
       <PortColumns inputs={inputs} outputs={outputs} compact={compact} />
       {!compact && (
         <div className="unknown-body nodrag">
-          <p className="muted">This build does not know the type <code>{node.type}</code>. The node is kept exactly as it is and saved with the workflow, but it cannot run.</p>
+          {componentIdOf(node.type) !== undefined
+            ? <p className="muted">The definition of component <code>{componentIdOf(node.type)}</code> is not in this workflow. The node is kept exactly as it is and saved with the workflow, but it cannot run or be opened.</p>
+            : <p className="muted">This build does not know the type <code>{node.type}</code>. The node is kept exactly as it is and saved with the workflow, but it cannot run.</p>}
           <pre className="params-json nowheel" aria-label="Parameters, as written in the file">{text}</pre>
         </div>
       )}

@@ -24,7 +24,7 @@ export function endsOf(a: Pick<Handle, 'nodeId' | 'id' | 'type'>, b: Pick<Handle
 export function refusal(store: EditorStore, a: Pick<Handle, 'nodeId' | 'id' | 'type'>, b: Pick<Handle, 'nodeId' | 'id' | 'type'>): string | undefined {
   const ends = endsOf(a, b);
   if (!ends) return a.type === 'source' ? 'an output connects to an input, not to another output' : 'an input connects to an output, not to another input';
-  const check = canConnect(store.getState().doc, ends.from, ends.to, store.registry);
+  const check = canConnect(store.getState().view, ends.from, ends.to, store.registry);
   return check.ok ? undefined : check.reason;
 }
 
@@ -58,7 +58,7 @@ export function useConnectHandlers(store: EditorStore) {
   return useMemo(() => {
     const isValidConnection: IsValidConnection = (c) =>
       c.sourceHandle != null && c.targetHandle != null &&
-      canConnect(store.getState().doc, { node: c.source, port: c.sourceHandle }, { node: c.target, port: c.targetHandle }, store.registry).ok;
+      canConnect(store.getState().view, { node: c.source, port: c.sourceHandle }, { node: c.target, port: c.targetHandle }, store.registry).ok;
 
     const onConnect = (c: Connection) => {
       if (c.sourceHandle == null || c.targetHandle == null) return;

@@ -65,12 +65,12 @@ interface Around {
  */
 const known = new WeakMap<WorkflowNode, Around & { size: Size | undefined }>();
 
-export function estimateNodeSize(state: Pick<EditorState, 'doc' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): Size | undefined {
+export function estimateNodeSize(state: Pick<EditorState, 'view' | 'index' | 'asInput'>, registry: NodeRegistry, id: string): Size | undefined {
   const node = state.index.nodeById.get(id);
   if (!node) return undefined;
   const inbound = state.index.inbound.get(id);
   const asInput = state.asInput.get(id);
-  const flow = listFlowOf(state.doc, registry);
+  const flow = listFlowOf(state.view, registry);
   const hit = known.get(node);
   if (hit && hit.inbound === inbound && hit.asInput === asInput && hit.flow === flow) return hit.size;
   const size = estimate(state.index, registry, node, { inbound, asInput, flow });

@@ -19,6 +19,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: `${MOD}+B`, action: 'Bypass the selected nodes (they pass their input on instead of running), or stop', group: 'Edit' },
   { keys: `${MOD}+.`, action: 'Collapse the selected nodes to their title bar and ports, or expand them (the buttons ▾ / ▸ on a node do the same)', group: 'Edit' },
   { keys: `${MOD}+G`, action: 'Frame the selected nodes and notes in a group', group: 'Edit' },
+  { keys: `${MOD}+Shift+G`, action: 'Make a component of the selected nodes (name it, pick the fields it shows); right-click the selection does too', group: 'Edit' },
+  { keys: 'Double-click a component, Enter', action: 'Open it to edit its nodes (every instance changes); the path above the canvas, or Escape, leads back', group: 'Edit' },
   { keys: 'N', action: 'Add a note (Enter on a selected note writes in it)', group: 'Canvas' },
   { keys: 'L', action: 'Auto-layout the selected nodes, or the whole workflow (a note beside a node goes with it)', group: 'Canvas' },
   { keys: `${MOD}+K, /`, action: 'Add a node (search the palette)', group: 'Canvas' },

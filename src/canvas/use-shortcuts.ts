@@ -17,6 +17,8 @@ import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout, fitAll } from './CanvasTools';
 import { copySelection } from './copy-event';
+import { openMakeComponent } from '../components/MakeComponentDialog';
+import { isComponentNode } from '../../nodes/component-node';
 import type { CanvasNode } from './derive';
 import type { SizeBook } from './size-book';
 
@@ -92,6 +94,7 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
       const selected = [...store.getState().selection.nodes];
       if (mod && key === 'b') return act(() => store.toggleBypass(selected.filter((id) => itemOf(id).kind === 'node')));
       if (mod && e.key === '.') return act(() => store.toggleCollapsed(selected.filter((id) => itemOf(id).kind === 'node')));
+      if (mod && e.shiftKey && key === 'g') return act(() => openMakeComponent(store));
       if (mod && key === 'g') {
         const framable = selected.filter((id) => itemOf(id).kind !== 'group');
         return act(() => void store.addGroup(framable.length > 0 ? { around: framable } : { at: placement().flow }));
@@ -111,10 +114,19 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         if (only.kind === 'node') return act(() => clickIn(only.id, '.node-header .rename'));
         if (only.kind === 'group') return act(() => clickIn(groupItem(only.id), '.frame-header .frame-tool'));
       }
+      // Enter on a selected component opens it.
+      if (e.key === 'Enter' && only?.kind === 'node' && isComponentNode({ type: store.getState().index.nodeById.get(only.id)?.type ?? '' })) {
+        return act(() => {
+          const opened = store.openComponent(only.id);
+          if (!opened.ok) toast(opened.reason, 'info');
+        });
+      }
       // Enter on a selected note writes in it (on a node, Enter is React Flow's "select").
       if (e.key === 'Enter' && only?.kind === 'note') return act(() => clickIn(noteItem(only.id), '.note-header button'));
       if (e.key === 'Escape') {
         if (uiStore.get().palette) closePalette();
+        // With nothing selected inside a component, Escape goes back out one level.
+        else if (store.getState().selection.nodes.size === 0 && store.getState().scope.length > 0) store.closeComponent();
         else store.clearSelection();
       }
     };
@@ -148,13 +160,19 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         else if (result.warnings.length > 0) toast(`Pasted, with notes: ${result.warnings.map((w) => w.message).slice(0, 2).join('; ')}`, 'warning');
       };
       // What this tab copied comes back as it was; anything else is read like a file.
+      // Inside an opened component, pasting that component itself is refused (core.ts), with why.
+      const refused = (error: unknown) => toast(`Nothing pasted: ${error instanceof Error ? error.message : String(error)}`, 'info');
       if (textData === store.copiedText()) {
-        report(store.paste(at, { free: true }));
+        try {
+          report(store.paste(at, { free: true }));
+        } catch (error) {
+          refused(error);
+        }
         return;
       }
       void parsePasteToStore(textData, store.registry).then((parsed) => {
         report(parsed.ok ? store.pasteWorkflow(parsed.workflow, at, parsed.warnings, { free: true }) : parsed);
-      });
+      }).catch(refused);
     };
 
     const copy = (e: ClipboardEvent) => onCopy(e, false);

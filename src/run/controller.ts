@@ -13,8 +13,10 @@ import type { UiEvent } from '../../workers/transfer';
 import type { FanOutConfirm, WorkerSettings } from '../../workers/worker-api';
 import type { Workflow } from '../../workflow/schema';
 import type { UrlFactory } from '../results/object-urls';
-import { abandonRun, applyEvent, beginRun, createRunState, dropRestored, finishRun, pruneNodes, releaseAll, restoreResults, type RunState } from './run-state';
+import { RESTORED_RUN, abandonRun, applyEvent, beginRun, createRunState, dropRestored, finishRun, pruneNodes, releaseAll, restoreResults, type RunState } from './run-state';
 import type { RunClient } from './worker-client';
+import { faceSources, rollUp, type FaceSources } from './component-rollup';
+import { flattenComponents } from '../../workflow/flatten';
 
 /** What the page keeps about one run: what was sent, and what each node asked of the APIs. */
 export interface RunRecord {
@@ -106,6 +108,18 @@ export function createRunController(deps: RunControllerDeps): RunController {
     for (const runId of records.keys()) if (!used.has(runId) && runId !== current) records.delete(runId);
   };
 
+  /** What a workflow's instances show of their inner nodes, worked out once per snapshot. */
+  const componentViews = new WeakMap<Workflow, { faces: FaceSources; titles: Map<string, string> }>();
+  const rollUpFor = (workflow: Workflow, nodeId: string, runId: string) => {
+    let views = componentViews.get(workflow);
+    if (!views) {
+      const flat = flattenComponents(workflow);
+      const titles = new Map(flat.ok ? flat.workflow.nodes.flatMap((n) => (n.title === undefined ? [] : [[n.id, n.title] as const])) : []);
+      componentViews.set(workflow, (views = { faces: faceSources(workflow), titles }));
+    }
+    rollUp(state, nodeId, runId, views.faces, views.titles);
+  };
+
   const observe = (event: UiEvent, record: RunRecord) => {
     if (event.type === 'node-request') {
       const list = record.calls.get(event.nodeId) ?? [];
@@ -117,6 +131,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       if (seed !== undefined) record.seeds.set(event.nodeId, seed);
     }
     applyEvent(state, event, { urls, now });
+    if ('nodeId' in event && event.nodeId.includes('/')) rollUpFor(record.workflow, event.nodeId, record.runId);
     for (const listener of [...listeners]) {
       try {
         listener(event, record);
@@ -140,6 +155,8 @@ export function createRunController(deps: RunControllerDeps): RunController {
         const settings = deps.settings();
         const summary = await deps.client.run(workflow, settings, { ...options, runId }, (event) => observe(event, record), deps.confirmFanOut);
         finishRun(state, summary);
+        // Problems on inner nodes show on their instance too.
+        if (summary.status === 'invalid') for (const p of summary.problems) if (p.nodeId.includes('/')) rollUpFor(workflow, p.nodeId, runId);
         return summary;
       } catch (error) {
         abandonRun(state, runId, error instanceof Error ? error.message : String(error));
@@ -173,6 +190,7 @@ export function createRunController(deps: RunControllerDeps): RunController {
       // Nothing to show is no failure: an unreadable cache or refused settings leave the nodes empty.
       const found = await deps.client.cachedResults(workflow, deps.settings()).catch(() => []);
       restoreResults(state, found, urls);
+      for (const { nodeId } of found) if (nodeId.includes('/')) rollUpFor(workflow, nodeId, RESTORED_RUN);
     },
     dropRestored(stillCached) {
       dropRestored(state, stillCached, urls);

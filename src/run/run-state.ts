@@ -68,6 +68,8 @@ export interface NodeResult {
    * workflow whose results are cached): when it was made (ms since the epoch), null if unknown.
    */
   restored?: { at: number | null };
+  /** A component instance's: its images are its inner nodes' (component-rollup.ts), released by them, never through it. */
+  borrowed?: true;
 }
 
 /** The run id of results shown from the cache without a run. */
@@ -253,13 +255,15 @@ export function abandonRun(state: RunState, runId: string, reason: string): void
 
 /** Forgets nodes that are no longer in the workflow, revoking their images' object URLs. */
 export function pruneNodes(state: RunState, keep: ReadonlySet<string>, urls: UrlFactory): void {
+  // A component's inner nodes (`instance/inner`) stay while their instance does.
+  const kept = (id: string) => keep.has(id) || keep.has(id.split('/', 1)[0]!);
   for (const id of [...state.results.keys()]) {
-    if (keep.has(id)) continue;
+    if (kept(id)) continue;
     const result = state.results.get(id);
     state.results.set(id, undefined);
-    if (result) releaseOutputs(result.outputs, urls);
+    if (result && !result.borrowed) releaseOutputs(result.outputs, urls);
   }
-  for (const id of [...state.status.keys()]) if (!keep.has(id)) state.status.set(id, undefined);
+  for (const id of [...state.status.keys()]) if (!kept(id)) state.status.set(id, undefined);
 }
 
 /** Forgets every result, revoking every object URL (the provider unmounts). */

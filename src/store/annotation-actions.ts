@@ -26,7 +26,7 @@ const size = (rect: Rect) => ({ width: Math.max(40, Math.round(rect.width)), hei
 export function createAnnotationActions(core: Core) {
   /** The rectangle of a node or note (canvas id) as it is in the document. */
   function rectOfItem(canvasId: string): Rect | undefined {
-    const { doc, index } = core.get();
+    const { view: doc, index } = core.get();
     const ref = itemOf(canvasId);
     if (ref.kind === 'node') {
       const node = index.nodeById.get(ref.id);
@@ -42,7 +42,7 @@ export function createAnnotationActions(core: Core) {
      * where it covers no node or note; returns its id and selects it.
      */
     addNote(position: XY, text = '', options: { free?: boolean } = {}): string {
-      const doc = core.get().doc;
+      const doc = core.get().view;
       const id = freshId(doc.notes ?? [], 'note');
       const at = options.free ? freePosition(place(position), DEFAULT_NOTE_SIZE, doc, core.measure) : position;
       const note: WorkflowNote = { id, position: place(at), size: { ...DEFAULT_NOTE_SIZE }, text };
@@ -67,7 +67,7 @@ export function createAnnotationActions(core: Core) {
      * or empty at `at`. Returns its id and selects it.
      */
     addGroup(options: AddGroupOptions = {}): string {
-      const doc = core.get().doc;
+      const doc = core.get().view;
       const members = (options.around ?? []).filter((key) => itemOf(key).kind !== 'group' && rectOfItem(key));
       const rects = members.map((key) => rectOfItem(key)!);
       const frame = rects.length > 0 ? frameAround(rects) : { ...place(options.at ?? { x: 0, y: 0 }), ...DEFAULT_GROUP_SIZE };
@@ -117,7 +117,7 @@ export function createAnnotationActions(core: Core) {
       const ref = itemOf(canvasId);
       const position = place(rect);
       const extent = size(rect);
-      const { doc } = core.get();
+      const { view: doc } = core.get();
       const frame = { ...position, ...extent };
       const owners = membership(doc);
       const joins: string[] = [];

@@ -8,6 +8,9 @@
  * check, then the file's own serialisation), which tells the store what it wrote.
  */
 import { createWorkflow, edgeIdFor, uniqueNodeId } from '../../workflow/create';
+import { componentIdOf } from '../../workflow/components';
+import { definitionsFor, mergeDefinitions } from '../../workflow/component-file';
+import { COMPONENT_TYPE_PREFIX } from '../../workflow/schema';
 import type { WorkflowWarning } from '../../workflow/errors';
 import type { Workflow, WorkflowEdge, WorkflowGroup, WorkflowMetadata, WorkflowNode, WorkflowNote } from '../../workflow/schema';
 import type { Core } from './core';
@@ -46,7 +49,7 @@ export function createClipboardActions(core: Core) {
   let repeat = { signature: '', anchor: '', count: 0 };
 
   function selection(): Fragment | null {
-    const { doc, selection: sel } = core.get();
+    const { view: doc, selection: sel } = core.get();
     const groups = (doc.groups ?? []).filter((g) => sel.nodes.has(groupItem(g.id)));
     // A copied group brings what it holds.
     const held = new Set(groups.flatMap((g) => [...g.nodes, ...g.notes.map(noteItem)]));
@@ -79,7 +82,7 @@ export function createClipboardActions(core: Core) {
       : { signature: sig, anchor, count: at ? 0 : 1 };
     const step = PASTE_OFFSET * repeat.count;
     const offset = at ? { x: at.x - minX + step, y: at.y - minY + step } : { x: step, y: step };
-    const { doc } = core.get();
+    const { view: doc } = core.get();
     // With `free`, the whole fragment moves on from there to the nearest place where none of its
     // nodes and notes covers one already there.
     const room = options.free
@@ -154,7 +157,11 @@ export function createClipboardActions(core: Core) {
       if (!fragment) return null;
       copied = { fragment, text: null };
       repeat = { signature: signature(fragment), anchor: '', count: 0 };
-      return fragmentWorkflow(fragment, core.get().doc.metadata);
+      // Component instances travel with their definitions, so another tab can paste them whole.
+      const clip = fragmentWorkflow(fragment, core.get().view.metadata);
+      const used = [...new Set(fragment.nodes.map((n) => componentIdOf(n.type)).filter((id) => id !== undefined))];
+      const components = [...new Map(used.flatMap((id) => definitionsFor(core.get().doc.components, id)).map((d) => [d.id, d])).values()];
+      return components.length === 0 ? clip : { ...clip, version: 2, components };
     },
 
     /** The text the last copy put on the system clipboard (the copy with credentials removed, if so). */
@@ -174,8 +181,21 @@ export function createClipboardActions(core: Core) {
     },
 
     /** Pastes items read from elsewhere (a checked workflow, see paste-text.ts). */
-    pasteWorkflow(source: Fragment, at?: XY, warnings: WorkflowWarning[] = [], options: PlaceOptions = {}): PasteResult {
-      return pasteFragment(source, at, warnings, 'paste', options);
+    pasteWorkflow(source: Fragment & Pick<Workflow, 'components'>, at?: XY, warnings: WorkflowWarning[] = [], options: PlaceOptions = {}): PasteResult {
+      if (!source.components?.length) return pasteFragment(source, at, warnings, 'paste', options);
+      // The definitions its instances need join the file's first (the same content is reused, other content renamed).
+      let components = core.get().doc.components;
+      const types = new Map<string, string>();
+      for (const def of source.components) {
+        const merged = mergeDefinitions(components, { main: def, definitions: definitionsFor(source.components, def.id) });
+        components = merged.components;
+        types.set(COMPONENT_TYPE_PREFIX + def.id, COMPONENT_TYPE_PREFIX + merged.mainId);
+      }
+      core.change({ label: 'paste components' }, (draft) => {
+        draft.components = components;
+      });
+      const nodes = source.nodes.map((n) => ({ ...n, type: types.get(n.type) ?? n.type }));
+      return pasteFragment({ ...source, nodes }, at, warnings, 'paste', options);
     },
 
     /** Copies and pastes the selection in one go, leaving the clipboard alone. */

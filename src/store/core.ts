@@ -10,6 +10,11 @@ import { buildIndex } from './graph-index';
 import { History, type RecordOptions } from './history';
 import { applyChange, produceChange, stampModified } from './produce';
 import { createSmallStore } from '../ui/small-store';
+import { afterDefinitionEdit } from '../../workflow/component-edit';
+import { definitionsFor } from '../../workflow/component-file';
+import { COMPONENT_TYPE_PREFIX, type ComponentDefinition } from '../../workflow/schema';
+import { withComponents } from '../../nodes/component-node';
+import { openedDefinition, pruneScope, scopedDraft, viewOf } from './scope';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 
 export interface CoreOptions {
@@ -19,13 +24,18 @@ export interface CoreOptions {
 }
 
 export interface Core {
+  /** The node types, with the document's components as types of their own (nodes/component-node.ts). */
   readonly registry: NodeRegistry;
   readonly history: History;
   readonly now: () => number;
   get(): EditorState;
   /** Replaces UI-only parts of the state (never `doc`). */
-  patch(partial: Partial<Omit<EditorState, 'doc' | 'index' | 'history' | 'dirty'>>): void;
-  /** Changes the document as one undo step (or part of the open group); false when nothing changed. */
+  patch(partial: Partial<Omit<EditorState, 'doc' | 'view' | 'index' | 'history' | 'dirty' | 'scope'>>): void;
+  /**
+   * Changes the document as one undo step (or part of the open group); false when nothing changed.
+   * With a component open, the recipe's draft is its definition as a workflow (scope.ts), and the
+   * definition's face, hash and instances follow in the same step (workflow/component-edit.ts).
+   */
   change(options: RecordOptions, recipe: (draft: Draft<Workflow>) => void, extra?: Partial<EditorState>): boolean;
   /**
    * Replaces the whole document as one undo step (opening a file, New): recorded as one patch
@@ -34,6 +44,8 @@ export interface Core {
   replace(doc: Workflow, options: RecordOptions, extra?: Partial<EditorState>): void;
   /** Replaces the document without history (restoring an autosave): undo starts from here. */
   reset(doc: Workflow, extra?: Partial<EditorState>, dirty?: boolean): void;
+  /** Shows another level of opened components (the breadcrumb); selection and drag cleared. */
+  setScope(scope: EditorState['scope']): void;
   undo(): boolean;
   redo(): boolean;
   /** The current state counts as saved from now on. */
@@ -48,6 +60,7 @@ export interface Core {
 
 /** Drops selected ids that no longer exist in the document (nodes, notes and groups by canvas id). */
 function prune(selection: Selection, doc: Workflow): Selection {
+  // Inside a component, notes and groups are the file's and not shown: only nodes and edges count.
   if (selection.nodes.size === 0 && selection.edges.size === 0) return selection;
   const nodeIds = new Set([
     ...doc.nodes.map((n) => n.id),
@@ -63,11 +76,16 @@ function prune(selection: Selection, doc: Workflow): Selection {
 
 export function createCore(initial: Workflow, options: CoreOptions): Core {
   const history = new History(options.now);
+  // Read through `holder` once it exists: the types follow the document's definitions.
+  let currentDoc = (): Workflow => initial;
+  const registry = withComponents(options.registry, () => currentDoc().components);
   /** History position at the last save; -1 means "never matches" (restored unsaved work). */
   let savedAt = 0;
   let measure: Measure = () => undefined;
   const holder = createSmallStore<EditorState>({
     doc: initial,
+    scope: [],
+    view: initial,
     index: buildIndex(initial),
     selection: EMPTY_SELECTION,
     drag: null,
@@ -94,20 +112,27 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
 
   /** Installs a new document with everything derived from it. */
   const install = (doc: Workflow, extra: Partial<EditorState> = {}) => {
+    const scope = pruneScope(doc, extra.scope ?? holder.get().scope);
+    const view = viewOf(doc, scope);
+    const sameLevel = scope.length === holder.get().scope.length;
     holder.set({
       ...holder.get(),
       ...extra,
       doc,
-      index: buildIndex(doc, holder.get().index),
-      selection: prune(extra.selection ?? holder.get().selection, doc),
+      scope,
+      view,
+      index: buildIndex(view, sameLevel ? holder.get().index : undefined),
+      selection: sameLevel ? prune(extra.selection ?? holder.get().selection, view) : EMPTY_SELECTION,
       history: flags(),
       dirty: history.position() !== savedAt,
       revision: holder.get().revision + 1,
     });
   };
 
+  currentDoc = () => holder.get().doc;
+
   return {
-    registry: options.registry,
+    registry,
     history,
     now: options.now,
     get: holder.get,
@@ -117,7 +142,19 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     },
     change(recordOptions, recipe, extra) {
       // An edit moves the document's `modified` with it, in the same step (undo puts it back).
-      const produced = produceChange(holder.get().doc, recipe);
+      const { doc: before, scope } = holder.get();
+      const opened = openedDefinition(before, scope)?.id;
+      const produced = produceChange(before, opened === undefined ? recipe : (draft) => {
+        const def = draft.components?.find((c) => c.id === opened);
+        if (def === undefined) return;
+        recipe(scopedDraft(draft, def));
+        // A paste or a palette choice must not put a component inside itself: the change is refused whole.
+        const all = draft.components as ComponentDefinition[];
+        const inside = new Set(def.nodes.flatMap((n) => (n.type.startsWith(COMPONENT_TYPE_PREFIX) ? definitionsFor(all, n.type.slice(COMPONENT_TYPE_PREFIX.length)) : []).map((d) => d.id)));
+        const loop = scope.find((level) => inside.has(level.componentId));
+        if (loop !== undefined) throw new Error(`a component cannot contain itself: '${loop.componentId}' is open, and this would put it inside`);
+        afterDefinitionEdit(draft as Workflow, opened);
+      });
       const [doc, patches, inverse] = recordOptions.keepModified === true ? produced : stampModified(produced, new Date(options.now()));
       if (patches.length === 0) {
         if (extra) {
@@ -137,6 +174,9 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       history.clear();
       savedAt = dirty ? -1 : 0;
       install(doc, { selection: EMPTY_SELECTION, drag: null, focus: null, ...extra });
+    },
+    setScope(scope) {
+      install(holder.get().doc, { scope, drag: null, resize: null, focus: null, loads: holder.get().loads + 1 });
     },
     undo() {
       const entry = history.popUndo();

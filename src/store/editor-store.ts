@@ -10,6 +10,7 @@ import type { Workflow } from '../../workflow/schema';
 import type { LoadResult } from '../../workflow/load';
 import { createAnnotationActions } from './annotation-actions';
 import { createClipboardActions } from './clipboard';
+import { createComponentActions } from './component-actions';
 import { createCore } from './core';
 import { createAppActions } from './app-actions';
 import { createGraphActions } from './graph-actions';
@@ -55,13 +56,15 @@ function contentOf(workflow: Workflow): Workflow {
 }
 
 export function createEditorStore(options: EditorStoreOptions = {}) {
-  const registry = options.registry ?? defaultRegistry;
-  const core = createCore(options.initial ?? starterWorkflow(), { registry, now: options.now ?? (() => Date.now()) });
+  const core = createCore(options.initial ?? starterWorkflow(), { registry: options.registry ?? defaultRegistry, now: options.now ?? (() => Date.now()) });
+  // Knows the document's components as node types too.
+  const registry = core.registry;
   const graph = createGraphActions(core);
   const clipboard = createClipboardActions(core);
   const moves = createMoveActions(core);
   const annotations = createAnnotationActions(core);
   const app = createAppActions(core);
+  const components = createComponentActions(core, graph);
   let focusSeq = 0;
 
   const store = {
@@ -72,6 +75,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     ...moves,
     ...annotations,
     ...app,
+    ...components,
     ...clipboard,
     /** How the canvas measures drawn sizes (by canvas id), for frames and layout. */
     setMeasure: core.setMeasure,
@@ -86,7 +90,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     /** Replaces the document: one undo step when `record`, a fresh history otherwise. */
     load(workflow: Workflow, loadOptions: LoadOptions = {}): void {
       const extra = {
-        selection: EMPTY_SELECTION, drag: null, resize: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1,
+        selection: EMPTY_SELECTION, scope: [], drag: null, resize: null, focus: null, asInput: toMap(loadOptions.asInput), loads: core.get().loads + 1,
       };
       if (loadOptions.record) {
         core.replace(contentOf(workflow), { label: 'open workflow' }, extra);

@@ -10,6 +10,7 @@ import { canConnect, type ConnectCheck } from './can-connect';
 import { portsOf } from './ports';
 import type { Core } from './core';
 import { pruneApp } from './app-actions';
+import { isComponentNode } from '../../nodes/component-node';
 import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
 import { freePosition, placedMark } from './free-place';
 import { place } from './move-actions';
@@ -32,6 +33,8 @@ export interface AddNodeOptions {
    * editor's commands ask for); without it the node goes exactly where it is told.
    */
   free?: boolean;
+  /** Joins the undo step of an edit made just before with this key (a component's definitions added first). */
+  groupKey?: string;
 }
 
 export interface SetParamOptions {
@@ -95,12 +98,14 @@ export function createGraphActions(core: Core) {
       const def = core.registry.get(type);
       if (!def) throw new Error(`unknown node type '${type}'`);
       const parsed = def.params.safeParse(options.params ?? {});
-      const params = definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
-      const id = uniqueNodeId(core.get().doc, type);
+      // A component instance holds only the values set on it: the rest follow its definition.
+      const params = isComponentNode({ type }) ? { ...options.params }
+        : definedOnly(parsed.success ? (parsed.data as Record<string, unknown>) : (options.params ?? {}));
+      const id = uniqueNodeId(core.get().view, type);
       const size = core.measure(id, type) ?? { width: NODE_WIDTH, height: NOMINAL_NODE_HEIGHT };
-      const at = options.free ? freePosition(place(position), size, core.get().doc, core.measure) : position;
+      const at = options.free ? freePosition(place(position), size, core.get().view, core.measure) : position;
       // Named after its type, numbered when a node of that name is there already.
-      const named = options.title ?? freeName(def.title, namesOf(core.get().doc.nodes, core.registry));
+      const named = options.title ?? freeName(def.title, namesOf(core.get().view.nodes, core.registry));
       const node: WorkflowNode = { id, type, position: place(at), params, ...(named !== def.title ? { title: named } : {}) };
 
       let edge: WorkflowEdge | undefined;
@@ -109,7 +114,7 @@ export function createGraphActions(core: Core) {
         const port = fittingPort(node, options.connect);
         if (port) {
           const [from, to] = 'from' in options.connect ? [options.connect.from, port] : [port, options.connect.to];
-          const doc = core.get().doc;
+          const doc = core.get().view;
           const check = canConnect({ nodes: [...doc.nodes, node], edges: doc.edges }, from, to, core.registry);
           if (check.ok) {
             edge = { id: edgeIdFor(from, to), source: from, target: to };
@@ -118,8 +123,8 @@ export function createGraphActions(core: Core) {
         }
       }
       // Added inside a frame (double-click there), it belongs to that group.
-      const owner = groupAt(core.get().doc.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
-      core.change({ label: `add ${def.title}` }, (draft) => {
+      const owner = groupAt(core.get().view.groups ?? [], anchorOf('node', node.position, NODE_WIDTH, 0));
+      core.change({ label: `add ${def.title}`, ...(options.groupKey === undefined ? {} : { groupKey: options.groupKey, untimed: true }) }, (draft) => {
         draft.nodes.push(node);
         if (owner) setMembership(draft, id, owner.id);
         if (replaces) draft.edges = draft.edges.filter((e) => e.id !== replaces.id);
@@ -130,7 +135,7 @@ export function createGraphActions(core: Core) {
 
     /** Wires an output to an input (replacing the input's wire), or says why it cannot. */
     connect(from: PortRef, to: PortRef): ConnectCheck {
-      const check = canConnect(core.get().doc, from, to, core.registry);
+      const check = canConnect(core.get().view, from, to, core.registry);
       if (!check.ok) return check;
       const edge: WorkflowEdge = { id: edgeIdFor(from, to), source: { ...from }, target: { ...to } };
       core.change({ label: 'connect' }, (draft) => {
@@ -150,7 +155,7 @@ export function createGraphActions(core: Core) {
 
     /** Moves one end of a wire to another port, as one step. */
     reconnect(edgeId: string, from: PortRef, to: PortRef): ConnectCheck {
-      const doc = core.get().doc;
+      const doc = core.get().view;
       if (!doc.edges.some((e) => e.id === edgeId)) return { ok: false, reason: 'that wire no longer exists' };
       const check = canConnect({ nodes: doc.nodes, edges: doc.edges.filter((e) => e.id !== edgeId) }, from, to, core.registry);
       if (!check.ok) return check;

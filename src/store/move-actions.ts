@@ -41,7 +41,7 @@ export function createMoveActions(core: Core) {
 
   /** `positions` plus the members of every group in it, moved by their group's offset. */
   function withMembers(positions: Readonly<Record<string, XY>>, from: (canvasId: string) => XY | undefined, into: Map<string, XY>, track: boolean): void {
-    const { doc } = core.get();
+    const { view: doc } = core.get();
     for (const [key, to] of Object.entries(positions)) {
       into.set(key, to);
       const ref = itemOf(key);
@@ -63,7 +63,7 @@ export function createMoveActions(core: Core) {
   }
 
   const docPosition = (canvasId: string): XY | undefined => {
-    const { doc, index } = core.get();
+    const { view: doc, index } = core.get();
     const ref = itemOf(canvasId);
     if (ref.kind === 'node') return index.nodeById.get(ref.id)?.position;
     if (ref.kind === 'note') return doc.notes?.find((n) => n.id === ref.id)?.position;
@@ -157,7 +157,7 @@ export function createMoveActions(core: Core) {
      * layout did not place keep their place in it, and each group's frame is refitted around its members.
      */
     arrange(positions: Readonly<Record<string, XY>>, label = 'auto-layout'): void {
-      const { doc } = core.get();
+      const { view: doc } = core.get();
       const moved = new Map(Object.entries(positions).filter(([key]) => itemOf(key).kind !== 'group'));
       const nodeAt = (id: string): Rect | undefined => {
         const node = core.get().index.nodeById.get(id);
@@ -199,7 +199,7 @@ export function createMoveActions(core: Core) {
      * grows to hold it, as one step. Returns whether anything changed.
      */
     makeRoom(id: string, before: Size): boolean {
-      const { index, doc, drag } = core.get();
+      const { index, view: doc, drag } = core.get();
       const grown = index.nodeById.get(id);
       if (!grown || drag) return false;
       const rect = nodeRect(id, grown.position, core.measure);

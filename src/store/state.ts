@@ -40,10 +40,28 @@ export interface HistoryFlags {
   redoLabel?: string;
 }
 
+/** One opened component on the way in from the workflow (the breadcrumb). */
+export interface ScopeLevel {
+  /** The definition being shown and edited. */
+  componentId: string;
+  /** The instance it was opened from (its values are not the definition's). */
+  instanceId: string;
+}
+
 export interface EditorState {
   /** The workflow as it would be saved. */
   readonly doc: Workflow;
-  /** Lookups derived from `doc`; entries keep their identity while unchanged. */
+  /**
+   * The components opened, outermost first; empty at the workflow itself. Never saved or undone:
+   * an undo that takes away an opened definition closes it.
+   */
+  readonly scope: readonly ScopeLevel[];
+  /**
+   * The graph the canvas shows and graph actions edit: `doc` itself, or with a component open its
+   * definition's nodes and edges (no notes, groups or app) beside the file's metadata and components.
+   */
+  readonly view: Workflow;
+  /** Lookups derived from `view`; entries keep their identity while unchanged. */
   readonly index: GraphIndex;
   readonly selection: Selection;
   /**

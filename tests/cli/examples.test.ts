@@ -21,7 +21,7 @@ describe('public/examples', () => {
     const index = JSON.parse(readFileSync(join(EXAMPLES, 'index.json'), 'utf8')) as { file: string; title: string; description: string }[];
     const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json') && f !== 'index.json').sort();
     expect(index.map((e) => e.file).sort()).toEqual(files);
-    expect(files).toHaveLength(12);
+    expect(files).toHaveLength(14);
     for (const entry of index) {
       const { workflow, warnings } = loadWorkflow(readFileSync(join(EXAMPLES, entry.file), 'utf8'), { knownTypes: new Set(registry.list().map((d) => d.type)) });
       expect(warnings).toEqual([]);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { registry } from '../../nodes/index';
+import { componentExamples } from './component-examples';
 import { loadWorkflow, serializeWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from '../../workflow/index';
 import { comfyExamples } from './comfy-examples';
 
@@ -176,6 +177,8 @@ async function main(): Promise<void> {
       ]) },
     ...comfyExamples((file, title, description, nodes, edges) => ({ file, workflow: workflow(title, description, nodes, edges) }), at, node, edge),
   ];
+
+  examples.push(...componentExamples(workflow, node, edge, at));
 
   // Opens as an app: a person types a subject and gets pictures, without seeing the graph.
   const chat = examples.find((e) => e.file === 'chat-to-image.json')!.workflow;

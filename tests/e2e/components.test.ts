@@ -1,0 +1,71 @@
+/**
+ * Components in the editor, as a person uses them: make one of the starter's two image nodes
+ * (Ctrl+Shift+G, a name, a field shown under a label of its own), use it twice, open it, edit
+ * the definition once and see both instances follow, come back by the breadcrumb, and run.
+ */
+import { describe, expect, it } from 'vitest';
+import { editorSession } from './fixtures';
+
+const session = editorSession();
+
+describe('components', () => {
+  it('makes a component, uses it twice, edits its definition once for both, unpacks it and runs', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.node('Text to image').select();
+    await editor.node('Image to image').root.locator('.node-header .node-title').click({ modifiers: ['Shift'] });
+
+    await page.keyboard.press('ControlOrMeta+Shift+g');
+    const dialog = page.getByRole('dialog', { name: 'Make component' });
+    await dialog.getByLabel('Name').fill('Restyle');
+    await dialog.getByRole('checkbox', { name: 'Image to image: Strength' }).check();
+    await dialog.getByLabel('Label of Image to image: Strength').fill('Restyle strength');
+    await dialog.getByRole('button', { name: 'Make component' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const first = editor.node('Restyle');
+    await first.root.waitFor();
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(3);
+    // Its ports are the wires that crossed the selection's border.
+    await expect.poll(() => editor.wires.count()).toBe(2);
+    // Unset on the instance, the field shows the definition's value (as a placeholder, like any default).
+    const shown = (node: typeof first) => node.field('Restyle strength').getAttribute('placeholder');
+    expect(await shown(first)).toBe('0.55');
+
+    // A second instance: the same definition, stored once.
+    await first.select();
+    await page.keyboard.press('ControlOrMeta+d');
+    const second = editor.node('Restyle 2');
+    await second.root.waitFor();
+
+    // Open the first, edit its Image to image once, and come back by the breadcrumb.
+    await first.root.getByRole('button', { name: 'Open Restyle' }).click();
+    const path = page.getByRole('navigation', { name: 'Component path' });
+    await path.waitFor();
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(2);
+    const inner = editor.node('Image to image').field('Strength');
+    await inner.fill('0.3');
+    await inner.blur();
+    await path.getByRole('button', { name: 'Prompt → picture → restyle' }).click();
+    await expect.poll(() => path.count()).toBe(0);
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(4);
+    // Both instances show the edited definition.
+    await expect.poll(() => shown(first)).toBe('0.3');
+    await expect.poll(() => shown(second)).toBe('0.3');
+
+    // Run: the instance shows its status and its picture.
+    expect(await editor.runToEnd()).toBe('Run finished');
+    await expect.poll(() => first.phase()).toBe('done');
+    await expect.poll(() => first.images.count()).toBeGreaterThan(0);
+
+    // Unpack the second (unwired) one: its two nodes come back, one undo step takes them away.
+    await second.root.getByRole('button', { name: 'Unpack Restyle 2' }).click();
+    await editor.fitView();
+    await expect.poll(() => editor.nodes.count()).toBe(5);
+    await editor.undo();
+    await expect.poll(() => editor.nodes.count()).toBe(4);
+  });
+});
