@@ -8,7 +8,10 @@
  * - the JS heap after a run that shows 100 generated 1024×1024 images;
  * - the gzipped JavaScript a fresh load fetches (target ≤ 300 kB; kB = 1000 bytes);
  * - a first visit (no autosave, nothing cached) until the starter's canvas is painted and takes
- *   input (target ≤ 1.0 s from navigation).
+ *   input (target ≤ 1.0 s from navigation);
+ * - a 2,000-node workflow, and one of 200 instances of a 10-node component, opened until painted
+ *   and interactive (target ≤ 2 s) and panned (target ≥ 50 fps), each beside bare React Flow
+ *   drawing the same graph in the same run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +24,7 @@ import type { Workflow } from '../workflow/schema';
 import { buildPage } from './editor/build-page';
 import { initialScripts, jsHeapMb, NAME_SHIM, paintedAndIdle, panFps, watchLongTasks } from './editor/measure';
 import { bigWorkflow, imageWorkflow } from './editor/workflows';
+import { instancesWorkflow } from './flatten.bench';
 import { median, type BenchResult, type Benchmark } from './harness';
 
 const VIEWPORT = { width: 1600, height: 900 };
@@ -143,8 +147,11 @@ async function firstVisit(browser: Browser, url: string): Promise<BenchResult> {
   };
 }
 
-async function bareFlowFigures(browser: Browser): Promise<{ fps: number; paintMs: number }> {
-  const dist = await buildPage(join(PROJECT_ROOT, 'bench', 'editor', 'bare-flow'));
+/** Bare React Flow drawing `graph` (by default the 500-node one): load to painted, and panning fps. */
+async function bareFlowFigures(browser: Browser, dist: string, graph?: Workflow): Promise<{ fps: number; paintMs: number }> {
+  const graphFile = join(dist, 'graph.json');
+  rmSync(graphFile, { force: true });
+  if (graph !== undefined) writeFileSync(graphFile, JSON.stringify({ nodes: graph.nodes, edges: graph.edges }));
   const server = await startServer({ ATELIER_DIST_DIR: dist });
   try {
     const fps: number[] = [];
@@ -153,15 +160,41 @@ async function bareFlowFigures(browser: Browser): Promise<{ fps: number; paintMs
       const { context, page } = await newPage(browser);
       await page.goto(server.url, { waitUntil: 'commit' });
       await watchLongTasks(page);
-      paint.push(await paintedAndIdle(page, 0, 500));
+      paint.push(await paintedAndIdle(page, 0, graph?.nodes.length ?? 500));
       fps.push((await panFps(page)).fps);
       await context.close();
     }
     return { fps: median(fps), paintMs: median(paint) };
   } finally {
     await server.stop();
-    rmSync(dist, { recursive: true, force: true });
   }
+}
+
+/**
+ * A large graph in the editor, opened with File → Open… until painted and interactive (target
+ * ≤ 2 s), then fitted and panned (target ≥ 50 fps), beside bare React Flow on the same graph.
+ */
+async function largeGraphFigures(browser: Browser, server: ServerProcess, dir: string, bareDist: string, label: string, graph: Workflow): Promise<BenchResult[]> {
+  const open: number[] = [];
+  const fps: number[] = [];
+  let drawn = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const { context, page } = await newPage(browser);
+    await openEditor(page, server.url);
+    await watchLongTasks(page);
+    const chosenAt = await openFile(page, graph, dir);
+    open.push(await paintedAndIdle(page, chosenAt, 1, graph.nodes[0]!.id));
+    await fitView(page);
+    drawn = await page.locator('.react-flow__node').count();
+    fps.push((await panFps(page)).fps);
+    await context.close();
+  }
+  const bare = await bareFlowFigures(browser, bareDist, graph);
+  const editorFps = median(fps);
+  return [
+    { name: `open ${label} until painted and interactive`, value: median(open), unit: 'ms', target: 2000, better: 'lower', note: `median of ${ROUNDS}: ${open.map(Math.round).join(', ')} ms; ${graph.nodes.length} nodes in the file` },
+    { name: `panning fps, ${label}`, value: editorFps, unit: 'fps', target: 50, better: 'higher', note: `${drawn} nodes drawn after Fit view; bare React Flow on the same graph ${bare.fps.toFixed(1)} fps (editor/bare ${(editorFps / bare.fps).toFixed(2)}), its load to painted ${Math.round(bare.paintMs)} ms` },
+  ];
 }
 
 const bench: Benchmark = {
@@ -172,9 +205,10 @@ const bench: Benchmark = {
     const browser = await chromium.launch({ executablePath: chromiumPath(PROJECT_ROOT), headless: true, args: CHROMIUM_ARGS });
     // Image steps without simulated delay: the figure is about the page, not the engine's speed.
     const server = await startServer({ ATELIER_DIST_DIR: join(PROJECT_ROOT, 'dist'), ATELIER_LOCAL_STEP_MS: '0', ATELIER_LOCAL_TOKEN_MS: '0' });
+    const bareDist = await buildPage(join(PROJECT_ROOT, 'bench', 'editor', 'bare-flow'));
     try {
       const results = await editorFigures(browser, server, dir);
-      const bare = await bareFlowFigures(browser);
+      const bare = await bareFlowFigures(browser, bareDist);
       const fps = results.find((r) => r.name === 'panning fps, 500 nodes in view')!;
       results.push({
         name: 'panning fps, bare React Flow, same graph',
@@ -197,11 +231,14 @@ const bench: Benchmark = {
           (worker.length > 0 ? `; the run worker's ${kb(worker, 'gzipped').toFixed(0)} kB also loads at start (off the main thread)` : '; the run worker loads at the first run'),
       });
       results.push(await firstVisit(browser, server.url));
+      results.push(...await largeGraphFigures(browser, server, dir, bareDist, '2,000-node workflow', bigWorkflow(400)));
+      results.push(...await largeGraphFigures(browser, server, dir, bareDist, '200 instances of a 10-node component', instancesWorkflow(200)));
       return results;
     } finally {
       await browser.close();
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
+      rmSync(bareDist, { recursive: true, force: true });
     }
   },
 };
