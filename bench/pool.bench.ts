@@ -2,11 +2,18 @@
  * A pool of servers (api/backends/pool/): what placing one request costs. Every request of a
  * fan-out or batch asks `place` once, among every server, each holding a few hundred model names
  * and node classes, so the choice must stay small beside a request: target 0.1 ms per request with
- * 16 servers, the bookkeeping of starting and ending the request included.
+ * 16 servers, the bookkeeping of starting and ending the request included. And the whole: a
+ * 64-item fan-out over four ComfyUI doubles that each take a fixed T per image should finish in
+ * about (64 / 4) × T, the time of one server's fair share: target ≤ 1.1 × that.
  */
 import { performance } from 'node:perf_hooks';
 import { place, type PlacementNeeds } from '../api/backends/pool/placement';
 import { createPoolState } from '../api/backends/pool/state';
+import WebSocket from 'ws';
+import { createBackend } from '../api/backends/index';
+import type { PoolBackend } from '../api/backends/pool/index';
+import type { ImageBackend } from '../api/backends/types';
+import { startComfyDouble, type ComfyDouble } from '../tests/helpers/doubles/comfyui';
 import { median, type BenchResult, type Benchmark } from './harness';
 
 const SERVERS = 16;
@@ -35,6 +42,45 @@ const needs: PlacementNeeds = {
   nodeClasses: Array.from({ length: 12 }, (_, i) => `Node-${i * 40}.safetensors`),
 };
 
+const FAN_OUT = 64;
+const DOUBLES = 4;
+const MS_PER_IMAGE = 40;
+const FAN_OUT_ROUNDS = 5;
+
+const WS = WebSocket as unknown as typeof globalThis.WebSocket;
+const CHECKPOINT = { checkpoint: 'sd_xl_base_1.0.safetensors' };
+
+/**
+ * Median milliseconds of `items` concurrent requests over `servers` ComfyUI doubles (a pool when
+ * more than one), after one warm-up round. Small images: the doubles run in this process, so
+ * their own work (a PNG per image) shares one thread with the client and would hide the pool's.
+ */
+async function fanOutMs(servers: number, items: number): Promise<{ wall: number; cpu: number }> {
+  const doubles: ComfyDouble[] = [];
+  let pool: ImageBackend | undefined;
+  try {
+    for (let i = 0; i < servers; i++) doubles.push(await startComfyDouble({ msPerImage: MS_PER_IMAGE }));
+    const baseUrls = servers > 1 ? { baseUrls: doubles.map((d, i) => ({ label: `gpu${i + 1}`, url: d.url })) } : {};
+    pool = await createBackend({ config: { kind: 'comfyui', baseUrl: doubles[0]!.url, ...baseUrls, names: CHECKPOINT } }, { WebSocket: WS, retry: { maxAttempts: 1 } });
+    const samples: number[] = [];
+    const cpu: number[] = [];
+    for (let round = 0; round <= FAN_OUT_ROUNDS; round++) {
+      const start = performance.now();
+      const used = process.cpuUsage();
+      await Promise.all(Array.from({ length: items }, (_, i) => pool!.generate('sdxl', { prompt: `item ${i}`, steps: 2, width: 64, height: 64, seed: round * items + i + 1 })));
+      if (round > 0) {
+        samples.push(performance.now() - start);
+        const { user, system } = process.cpuUsage(used);
+        cpu.push((user + system) / 1000);
+      }
+    }
+    return { wall: median(samples), cpu: median(cpu) };
+  } finally {
+    (pool as PoolBackend | undefined)?.close?.();
+    await Promise.all(doubles.map((d) => d.close()));
+  }
+}
+
 const bench: Benchmark = {
   name: 'pool',
   async run(): Promise<BenchResult[]> {
@@ -55,9 +101,21 @@ const bench: Benchmark = {
       for (const id of held) state.ended(id);
       samples.push((performance.now() - start) / REQUESTS);
     }
-    await Promise.resolve();
+    const fanOut = await fanOutMs(DOUBLES, FAN_OUT);
+    const share = FAN_OUT / DOUBLES;
+    const alone = await fanOutMs(1, share);
     return [
       { name: `placement per request, ${SERVERS} servers`, value: median(samples), unit: 'ms', target: 0.1, better: 'lower', note: `median of ${ROUNDS} rounds of ${REQUESTS} requests; one server down, one lacking a LoRA` },
+      {
+        name: `${FAN_OUT}-item fan-out over ${DOUBLES} ComfyUI doubles, finish ÷ (${FAN_OUT}/${DOUBLES} × ${MS_PER_IMAGE} ms)`,
+        value: fanOut.wall / (share * MS_PER_IMAGE), unit: '×', target: 1.1, better: 'lower',
+        note: `median of ${FAN_OUT_ROUNDS} rounds; each double takes ${MS_PER_IMAGE} ms per image, one run at a time; this process's CPU ${Math.round(fanOut.cpu)} ms of ${Math.round(fanOut.wall)} ms (client and doubles share one thread)`,
+      },
+      {
+        name: `the same fan-out ÷ one double alone running its share of ${share}`,
+        value: fanOut.wall / alone.wall, unit: '×', better: 'lower',
+        note: `the pool's own cost beside the doubles' (${Math.round(alone.wall)} ms alone, CPU ${Math.round(alone.cpu)} ms)`,
+      },
     ];
   },
 };

@@ -33,6 +33,11 @@ export interface ComfyDoubleOptions {
   without?: string[];
   /** `progress` messages without prompt_id, as main.py's hook sent them before 2024. */
   progressWithoutPromptId?: boolean;
+  /**
+   * A GPU's fixed time per image: each run first waits this many ms times its batch size (the
+   * largest `batch_size` input of the prompt, 1 without one). Off by default: runs are immediate.
+   */
+  msPerImage?: number;
 }
 
 export type { Upload };
@@ -61,6 +66,11 @@ export interface ComfyDouble {
   close(): Promise<void>;
 }
 
+/** The images one run makes at once: the largest `batch_size` among its nodes, at least 1. */
+function batchOf(item: QueueItem): number {
+  const sizes = Object.values(item.prompt).map((node) => Number(node.inputs.batch_size ?? 1));
+  return Math.max(1, ...sizes.filter((n) => Number.isFinite(n)));
+}
 
 export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promise<ComfyDouble> {
   const models: Models = {
@@ -110,6 +120,7 @@ export async function startComfyDouble(options: ComfyDoubleOptions = {}): Promis
     running = item;
     interruptFlag = false;
     queueUpdated();
+    if (options.msPerImage !== undefined) await new Promise((resolve) => setTimeout(resolve, options.msPerImage! * batchOf(item)));
     const entry = await runPrompt(item, {
       classes: classes(), inputs: models.inputs, outputs, send,
       interrupted: () => interruptFlag,
