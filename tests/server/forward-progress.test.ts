@@ -4,7 +4,7 @@
  * or the backend's address; a failure after progress keeps its words and status; a client that
  * does not ask gets the plain JSON answer, unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { createImageClient } from '../../api/image-client';
 import { cleanProgress, wantsProgress } from '../../server/routes/forward-progress';
@@ -24,7 +24,7 @@ afterAll(async () => {
   await fal.close();
 });
 
-const client = () => createImageClient({ baseUrl: `${server.url}/forward/image`, retry: { maxRetries: 0 } });
+const client = () => createImageClient({ baseUrl: `${server.url}/forward/image`, retry: { maxAttempts: 1 } });
 
 describe('progress from a backend, through the server', () => {
   it('fal: the queue position, then the steps, in order, then the images; no key, no backend address', async () => {
@@ -80,6 +80,27 @@ describe('progress from a backend, through the server', () => {
     const res = await postJson(server.url, '/forward/image/generate/sdxl', { prompt: '', steps: 'many' }, { Accept: 'application/x-ndjson' });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+});
+
+describe('a cancel while progress comes', () => {
+  it('closes the request, and the server cancels it at fal', async () => {
+    const held = await startFalDouble({ queuePolls: 2, holdQueue: true });
+    const heldServer = await startServer({ ATELIER_IMAGE_BACKEND: 'fal', ATELIER_BACKEND_URL: held.url, ATELIER_BACKEND_TOKEN: held.apiKey });
+    try {
+      const controller = new AbortController();
+      const heldClient = createImageClient({ baseUrl: `${heldServer.url}/forward/image` });
+      const failed = await heldClient.generate('sdxl', { prompt: 'a lighthouse' }, {
+        signal: controller.signal,
+        onProgress: (_f, m) => { if (m?.startsWith("waiting in fal's queue")) controller.abort(); },
+      }).catch((e: unknown) => e);
+      expect((failed as ApiError).kind).toBe('aborted');
+      await vi.waitFor(() => expect(held.received.some((r) => r.method === 'PUT' && r.path.endsWith('/cancel'))).toBe(true), { timeout: 30_000, interval: 100 });
+      expect(held.jobs.map((j) => j.state)).toEqual(['CANCELLED']);
+    } finally {
+      await heldServer.stop();
+      await held.close();
+    }
   });
 });
 
