@@ -65,7 +65,11 @@ const ERROR_BODY_BYTES = 64 * 1024;
 
 /** Rejects as soon as `signal` aborts, whether or not `promise` listens to it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  if (signal.aborted) {
+    // Nobody else waits for it: its rejection (a read of a body the abort cut) must not go unhandled.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,11 +1,16 @@
 /**
  * The image generation client: `POST {image_base_url}/generate/{engine}` (docs/service-interface.md
- * 2.1, 2.6 and 4), with the shared timeouts, retries and typed errors.
+ * 2.1, 2.6 and 4), with the shared timeouts, retries and typed errors. A call that listens for
+ * progress asks the local server's forwarder for its progress lines (api/progress-lines.ts).
  */
+import { z } from 'zod';
 import type { EngineId } from './catalog';
 import type { ImageClient } from './client-types';
+import { readBody } from './exchange';
 import { createHttp, type ClientConfig } from './http';
 import { ImageResponseSchema } from './image';
+import { isProgressLines, PROGRESS_ACCEPT, readProgressLines } from './progress-lines';
+import { withRetries } from './retry';
 
 /** Several large base64 images fit; a body beyond this is refused rather than buffered. */
 export const IMAGE_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -18,13 +23,19 @@ export type ImageClientConfig = ClientConfig;
  */
 export function createImageClient(config: ImageClientConfig): ImageClient {
   const http = createHttp(config, IMAGE_MAX_RESPONSE_BYTES);
+  const maxBytes = config.maxResponseBytes ?? IMAGE_MAX_RESPONSE_BYTES;
   return {
     generate(engine: EngineId, request, options = {}) {
-      return http.requestJson(
-        { method: 'POST', path: `/generate/${encodeURIComponent(engine)}`, body: request, accept: 'application/json' },
-        ImageResponseSchema,
-        options,
-      );
+      const spec = { method: 'POST' as const, path: `/generate/${encodeURIComponent(engine)}`, body: request, accept: 'application/json' };
+      const { onProgress } = options;
+      if (onProgress === undefined) return http.requestJson(spec, ImageResponseSchema, options);
+      return withRetries(async (attempt) => {
+        const exchange = await http.open({ ...spec, accept: PROGRESS_ACCEPT }, attempt, options.signal);
+        if (!isProgressLines(exchange)) return http.parseJson(exchange, await readBody(exchange, maxBytes, 'refuse', http.secrets), ImageResponseSchema);
+        const result = await readProgressLines(exchange, maxBytes, http.secrets, onProgress);
+        // Validated as the plain answer is, its field paths under `result`.
+        return http.parseJson(exchange, JSON.stringify({ result }), z.object({ result: ImageResponseSchema })).result;
+      }, http.policy, options.signal, http.secrets, options.onRetry);
     },
   };
 }

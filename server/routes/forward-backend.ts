@@ -51,8 +51,12 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
  * it, then as the backend reviews it; what either refuses is a 400 naming the field. A backend's
  * failure keeps its words (never the credential) under a status the browser's client treats
  * alike: 400 when sending again cannot help, else 502 (unreachable, answered badly) or 504 (timed out).
+ * `onProgress` hears what the backend reports while it runs.
  */
-export async function generateOnBackend(backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal, reviewer: ImageBackend = backend): Promise<unknown> {
+export async function generateOnBackend(
+  backend: ImageBackend, engine: EngineId, body: unknown, signal: AbortSignal, reviewer: ImageBackend = backend,
+  onProgress?: (fraction: number, message?: string) => void,
+): Promise<unknown> {
   const checked = validateImageRequest(engine, body);
   if (!checked.ok) throw new HttpError(400, checked.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const request = body as Parameters<ImageBackend['generate']>[1];
@@ -61,7 +65,7 @@ export async function generateOnBackend(backend: ImageBackend, engine: EngineId,
     throw new HttpError(400, review.refusals.map((r) => `${r.path}: ${review.label} cannot take this request: ${r.message}`).join('; '));
   }
   try {
-    return await backend.generate(engine, request, { signal });
+    return await backend.generate(engine, request, { signal, ...(onProgress === undefined ? {} : { onProgress }) });
   } catch (error) {
     if (!isApiError(error)) throw error;
     // A failure the backend says sending again cannot mend (a safety refusal, no credit, a submit

@@ -15,6 +15,7 @@ import { type ForwarderConfig, type ServerConfig } from '../config';
 import { checkBearer } from '../guard';
 import { BASE_HEADERS, clientGoneSignal, HttpError, readJsonObject, sendJson } from '../http-utils';
 import { forwardBackends, generateOnBackend } from './forward-backend';
+import { answerWithProgress, cleanProgress, wantsProgress } from './forward-progress';
 import { localChat, localModels } from './local-text';
 import { redact } from '../log';
 import { type RequestContext, type Route } from '../router';
@@ -60,6 +61,9 @@ function imageBase(forwarder: ForwarderConfig): string {
 export async function forwarderRoutes(config: ServerConfig, options: { WebSocket?: typeof globalThis.WebSocket } = {}): Promise<Route[]> {
   const { forwarder } = config;
   const backends = await forwardBackends(forwarder, options.WebSocket);
+  const secrets = [config.localToken, forwarder.token, forwarder.backendToken].filter((s): s is string => s !== undefined);
+  // Where the backends are is the server's business: a progress message never names it.
+  const addresses = [...new Set(Object.values(forwarder.imageBackends).flatMap((b) => [new URL(b.baseUrl).origin, new URL(b.baseUrl).host]))];
   return [
     {
       path: `${FORWARD_IMAGE_BASE}/generate/:engine`,
@@ -74,7 +78,12 @@ export async function forwarderRoutes(config: ServerConfig, options: { WebSocket
           checkBearer(ctx.req, config.localToken);
           const body = await readJsonObject(ctx.req, config.maxBodyBytes);
           const reviewer = await backends.reviewer(engine as EngineId);
-          sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, clientGoneSignal(ctx.res), reviewer));
+          const signal = clientGoneSignal(ctx.res);
+          if (!wantsProgress(ctx.req.headers.accept)) {
+            sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, signal, reviewer));
+            return;
+          }
+          await answerWithProgress(ctx.res, (onProgress) => generateOnBackend(backend, engine as EngineId, body, signal, reviewer, onProgress), (m) => cleanProgress(m, secrets, addresses));
         },
       },
     },

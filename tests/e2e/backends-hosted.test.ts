@@ -86,6 +86,23 @@ describe('hosted providers, through this server', () => {
     expect(await figureText(editor.lastRun, 'Money')).toBe('$0.0500 reported by the backend (1 of 2 image calls reported it)');
   });
 
+  it('fal: while a request waits in fal\'s queue, its node says where it stands, through the server', async () => {
+    const fal = await startFalDouble({ queuePolls: 3, progressPolls: 1, holdQueue: true });
+    doubles.push(fal);
+    const server = await session.server({ ATELIER_IMAGE_BACKEND: 'fal', ATELIER_BACKEND_URL: fal.url, ATELIER_BACKEND_TOKEN: fal.apiKey });
+    const editor = await session.open({ baseUrl: server.url });
+    await throughServer(editor);
+    await editor.run();
+    // The key stays on the server: this word came from fal's queue by way of it.
+    const node = editor.node('Text to image');
+    await node.runStatus.getByText("waiting in fal's queue (3 ahead)", { exact: true }).waitFor({ timeout: 60_000 });
+    fal.release();
+    await editor.lastRun.waitFor({ timeout: 60_000 });
+    expect(await editor.lastRun.getByRole('heading').textContent()).toBe('Run finished');
+    expect(await editor.node('Image to image').images.count()).toBe(1);
+    expect(JSON.stringify(await storedByPage(editor.page))).not.toContain(fal.apiKey);
+  });
+
   it('Replicate: says what it changes and why its price is unknown, runs the starter, and a refused picture is said on the node, never kept', async () => {
     const replicate = await startReplicateDouble({ coldPolls: 1, steps: 1, flagPrompts: /forbidden/ });
     doubles.push(replicate);

@@ -54,6 +54,8 @@ export interface FalDoubleOptions {
   progressPolls?: number;
   /** Prompts that fal's safety checker flags. */
   flagPrompts?: RegExp;
+  /** Requests stay first in the queue (position `queuePolls`), however often polled, until `release()`. */
+  holdQueue?: boolean;
 }
 
 export interface FalDouble {
@@ -64,6 +66,8 @@ export interface FalDouble {
   uploads: Map<string, { type: string; bytes: Buffer }>;
   /** Answers the next submits with these (status, detail body, headers), in order. */
   failNext(...answers: { status: number; body: unknown; headers?: Record<string, string> }[]): void;
+  /** Lets held requests (`holdQueue`) move through the queue. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +96,7 @@ export async function startFalDouble(options: FalDoubleOptions = {}): Promise<Fa
   const failures: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
   const counter = { made: 0 };
   let origin = '';
+  let held = options.holdQueue === true;
 
   async function finish(job: Job): Promise<void> {
     const endpoint = FAL_ENDPOINTS.get(job.endpoint)!;
@@ -197,6 +202,8 @@ export async function startFalDouble(options: FalDoubleOptions = {}): Promise<Fa
   async function status(job: Job, logs: boolean, res: ServerResponse): Promise<void> {
     const queuePolls = options.queuePolls ?? 1;
     const progressPolls = options.progressPolls ?? 2;
+    // Held: a test sees the queue position for as long as it needs, with no clock deciding.
+    if (held && job.state === 'IN_QUEUE') return sendJson(res, 202, { ...urls(job), status: 'IN_QUEUE', queue_position: queuePolls });
     job.polls++;
     if (job.state === 'CANCELLED') return sendJson(res, 200, { ...urls(job), status: 'COMPLETED', logs: logs ? [] : null, error: 'Request was cancelled' });
     if (job.polls <= queuePolls) return sendJson(res, 202, { ...urls(job), status: 'IN_QUEUE', queue_position: queuePolls - job.polls });
@@ -216,5 +223,5 @@ export async function startFalDouble(options: FalDoubleOptions = {}): Promise<Fa
   });
   const listening = await listenOnLoopback(server);
   origin = listening.url;
-  return { url: listening.url, apiKey, received, jobs, uploads, failNext: (...answers) => failures.push(...answers), close: listening.close };
+  return { url: listening.url, apiKey, received, jobs, uploads, failNext: (...answers) => failures.push(...answers), release: () => { held = false; }, close: listening.close };
 }
