@@ -36,6 +36,11 @@ export interface PoolOptions {
    * turns it on. Off, placement knows only what `holds` and `queued` were told.
    */
   feed?: boolean;
+  /**
+   * At most this many of Atelier's requests sent to one server at a time (one running, the next
+   * queued behind it: 2 by default); the rest wait here and go to whichever server frees first.
+   */
+  window?: number;
 }
 
 /** A response from a pool: which server made it, by label. */
@@ -55,6 +60,33 @@ export interface PoolBackend extends ImageBackend {
 }
 
 const POOL_ENDPOINT = 'pool';
+/**
+ * Sending a fan-out's 64 requests at once would queue 16 on each server up front: placed before
+ * anything is known of how fast each goes, a slow or dying server keeps its share, and the client
+ * opens 64 connections before the first image starts. Two each keep every server busy (the next
+ * is queued while one runs) and place the rest as servers free up.
+ */
+const DEFAULT_WINDOW = 2;
+
+/** Resolves once `wake` is called, or rejects when `signal` aborts first. */
+function waitForRoom(waiting: (() => void)[], signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) return reject(abortedError());
+    const wake = () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    const onAbort = () => {
+      const at = waiting.indexOf(wake);
+      if (at >= 0) waiting.splice(at, 1);
+      reject(abortedError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    waiting.push(wake);
+  });
+}
+
+const abortedError = () => new ApiError({ kind: 'aborted', detail: 'cancelled', endpoint: POOL_ENDPOINT, attempts: 0, retryable: false });
 
 function defaultSchedule(run: () => void, ms: number): () => void {
   const timer = setTimeout(run, ms) as { unref?: () => void };
@@ -88,6 +120,10 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
   const retries = new Map<number, () => void>();
   let closed = false;
   const changed = () => options.onStatus?.(state.status());
+  const window = Math.max(1, options.window ?? DEFAULT_WINDOW);
+  /** Requests waiting for a server to have room, woken in the order they came. */
+  const waiting: (() => void)[] = [];
+  const wakeOne = () => waiting.shift()?.();
 
   /** Down until a background probe (its list of names) answers; each failed probe waits longer. */
   function markDown(id: number): void {
@@ -118,6 +154,11 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       if (!placement.ok) {
         throw new ApiError({ kind: 'http', retryable: false, endpoint: POOL_ENDPOINT, attempts: 0, detail: `not sent: ${placement.reason}` });
       }
+      if (placement.server.inFlight >= window) {
+        // Every server that can take it has its window full: wait for one to free, then place again.
+        await waitForRoom(waiting, callOptions.signal);
+        continue;
+      }
       const id = placement.server.id;
       const member = members[id]!;
       let accepted = false;
@@ -132,12 +173,14 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
           onAccepted: () => { accepted = true; },
         });
         state.ended(id, { images: made(answer), ms: now() - started });
+        wakeOne();
         // A request that ran while a probe of the same server failed: it answers, so it is up.
         if (placement.server.down) state.up(id);
         changed();
         return { answer, label: member.label };
       } catch (error) {
         state.ended(id);
+        wakeOne();
         if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, acceptance && member.backend.reportsAcceptance === true)) {
           markDown(id);
           continue;
