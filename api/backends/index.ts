@@ -46,7 +46,7 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
   const credentialOf = (i: number) => setup.credentials?.[i] ?? setup.credential;
   // One server is exactly the backend it always was: no pool in between.
   if (servers.length === 1) return build(servers[0]!.url, credentialOf(0));
-  return createPoolBackend(servers.map((server, i) => ({ label: server.label, backend: build(server.url, credentialOf(i)) })), { feed: true });
+  return createPoolBackend(servers.map((server, i) => ({ label: server.label, address: server.url, backend: build(server.url, credentialOf(i)) })), { feed: true });
 }
 
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;

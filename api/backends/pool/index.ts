@@ -16,11 +16,17 @@ import type { RunPipeline } from '../comfyui/pipeline/request';
 import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './placement';
 import { createPoolState, type ServerStatus } from './state';
 import { createFeed } from './feed';
+import { sharedLoad, waitForRoom, wake } from './loads';
 
 /** One server of a pool: its backend and how the person named it (never its address). */
 export interface PoolMember {
   label: string;
   backend: ImageBackend;
+  /**
+   * Where the server is, only so that every pool of this server (one per engine) shares its count
+   * of requests in flight (loads.ts); never shown. Without it the pool counts its own alone.
+   */
+  address?: string;
 }
 
 export interface PoolOptions {
@@ -68,24 +74,6 @@ const POOL_ENDPOINT = 'pool';
  */
 const DEFAULT_WINDOW = 2;
 
-/** Resolves once `wake` is called, or rejects when `signal` aborts first. */
-function waitForRoom(waiting: (() => void)[], signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) return reject(abortedError());
-    const wake = () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    const onAbort = () => {
-      const at = waiting.indexOf(wake);
-      if (at >= 0) waiting.splice(at, 1);
-      reject(abortedError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    waiting.push(wake);
-  });
-}
-
 const abortedError = () => new ApiError({ kind: 'aborted', detail: 'cancelled', endpoint: POOL_ENDPOINT, attempts: 0, retryable: false });
 
 function defaultSchedule(run: () => void, ms: number): () => void {
@@ -116,14 +104,11 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
   if (new Set(labels).size !== labels.length) throw new TypeError('each server of a pool needs its own label');
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? defaultSchedule;
-  const state = createPoolState(labels, now);
+  const state = createPoolState(labels, now, members.map((m) => (m.address === undefined ? undefined : sharedLoad(m.address))));
   const retries = new Map<number, () => void>();
   let closed = false;
   const changed = () => options.onStatus?.(state.status());
-  const window = Math.max(1, options.window ?? DEFAULT_WINDOW);
-  /** Requests waiting for a server to have room, woken in the order they came. */
-  const waiting: (() => void)[] = [];
-  const wakeOne = () => waiting.shift()?.();
+  const room = Math.max(1, options.window ?? DEFAULT_WINDOW);
 
   /** Down until a background probe (its list of names) answers; each failed probe waits longer. */
   function markDown(id: number): void {
@@ -136,6 +121,8 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       const probe = members[id]!.backend.listNames?.() ?? Promise.reject(new Error('no probe'));
       probe.then(() => {
         state.up(id);
+        // Requests waiting for room may go to it now.
+        for (let i = 0; i < room; i++) wake(state.loads()[id]!);
         changed();
       }, () => markDown(id));
     }, delay));
@@ -154,9 +141,9 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
       if (!placement.ok) {
         throw new ApiError({ kind: 'http', retryable: false, endpoint: POOL_ENDPOINT, attempts: 0, detail: `not sent: ${placement.reason}` });
       }
-      if (placement.server.inFlight >= window) {
+      if (placement.server.inFlight >= room) {
         // Every server that can take it has its window full: wait for one to free, then place again.
-        await waitForRoom(waiting, callOptions.signal);
+        await waitForRoom(state.loads(), callOptions.signal, abortedError);
         continue;
       }
       const id = placement.server.id;
@@ -173,14 +160,12 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
           onAccepted: () => { accepted = true; },
         });
         state.ended(id, { images: made(answer), ms: now() - started });
-        wakeOne();
         // A request that ran while a probe of the same server failed: it answers, so it is up.
         if (placement.server.down) state.up(id);
         changed();
         return { answer, label: member.label };
       } catch (error) {
         state.ended(id);
-        wakeOne();
         if (callOptions.signal?.aborted !== true && neverTaken(error, accepted, sending, acceptance && member.backend.reportsAcceptance === true)) {
           markDown(id);
           continue;

@@ -5,6 +5,7 @@
  * tests drive "down, retried with backoff, back up" without waiting.
  */
 import type { ServerHoldings, ServerView } from './placement';
+import { ownLoad, release, type ServerLoad } from './loads';
 
 /** The first retry of a down server after 1 s, then doubling, never more than a minute apart. */
 export const RETRY_FIRST_MS = 1_000;
@@ -38,6 +39,8 @@ export interface PoolState {
   /** Every server, for `place` (the same objects each time: no copy per request). */
   views(): readonly ServerView[];
   status(): ServerStatus[];
+  /** Each server's in-flight count and the requests waiting for room there, shared with other pools of it. */
+  loads(): readonly ServerLoad[];
   /** A request was accepted by server `id`. */
   started(id: number): void;
   /** A request on `id` ended; with `images` and `ms` when it made images. */
@@ -53,11 +56,19 @@ export interface PoolState {
   dueForRetry(): number[];
 }
 
-/** A pool of `labels.length` servers, all up; `now` gives milliseconds (Date.now in the app). */
-export function createPoolState(labels: readonly string[], now: () => number): PoolState {
-  const entries: Entry[] = labels.map((label, id) => ({
-    id, label, down: false, inFlight: 0, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0,
-  }));
+/**
+ * A pool of `labels.length` servers, all up; `now` gives milliseconds (Date.now in the app).
+ * `loads` (by position) are the servers' in-flight counts shared with other pools of the same
+ * servers (loads.ts); each server counts only this pool's requests without one.
+ */
+export function createPoolState(labels: readonly string[], now: () => number, loads: readonly (ServerLoad | undefined)[] = []): PoolState {
+  const shared = labels.map((_, id) => loads[id] ?? ownLoad());
+  const entries: Entry[] = labels.map((label, id) => {
+    const load = shared[id]!;
+    const entry = { id, label, down: false, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0 };
+    // Read where placement reads it, so every pool of this server sees every request on it.
+    return Object.defineProperty(entry, 'inFlight', { get: () => load.inFlight, enumerable: true }) as Entry;
+  });
   const at = (id: number): Entry => {
     const entry = entries[id];
     if (!entry) throw new RangeError(`the pool has no server ${id}`);
@@ -66,12 +77,14 @@ export function createPoolState(labels: readonly string[], now: () => number): P
   return {
     views: () => entries,
     status: () => entries.map(({ label, inFlight, queued, down, made }) => ({ label, inFlight, queued, down, made })),
+    loads: () => shared,
     started(id) {
-      at(id).inFlight++;
+      at(id);
+      shared[id]!.inFlight++;
     },
     ended(id, made) {
       const entry = at(id);
-      entry.inFlight = Math.max(0, entry.inFlight - 1);
+      release(shared[id]!);
       if (!made || made.images <= 0) return;
       entry.made += made.images;
       const each = made.ms / made.images;
