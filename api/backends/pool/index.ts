@@ -17,6 +17,7 @@ import { NO_NEEDS, place, type PlacementNeeds, type ServerHoldings } from './pla
 import { createPoolState, type ServerStatus } from './state';
 import { createFeed } from './feed';
 import { sharedLoad, waitForRoom, wake } from './loads';
+import { namedByLabel } from './hide';
 
 /** One server of a pool: its backend and how the person named it (never its address). */
 export interface PoolMember {
@@ -171,7 +172,7 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
           continue;
         }
         changed();
-        throw error instanceof ApiError ? error.with({ detail: `on ${member.label}: ${error.detail}` }) : error;
+        throw error instanceof ApiError ? namedByLabel(error, member.label, member.address) : error;
       }
     }
   }

@@ -82,6 +82,8 @@ describe('a pool of four ComfyUI doubles under a 64-item fan-out', () => {
       if (accepted.includes(i)) {
         expect(outcome).toBeInstanceOf(ApiError);
         expect((outcome as ApiError).message).toContain('gpu1');
+        // By its label only: the dead server's address is in none of what the error says.
+        expect(JSON.stringify({ ...(outcome as ApiError).toJSON(), detail: (outcome as ApiError).detail })).not.toContain(new URL(dying.url).host);
       } else {
         expect(outcome).not.toBeInstanceOf(Error);
         expect((outcome as PoolResponse).server).not.toBe('gpu1');
