@@ -6,6 +6,8 @@
  * service's response shape. Nothing the browser sends can change where the request goes.
  */
 import { createBackend } from '../../api/backends/index';
+import type { PoolBackend } from '../../api/backends/pool/index';
+import type { ServerStatus } from '../../api/backends/pool/state';
 import type { ImageBackend } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 import { isApiError } from '../../api/errors';
@@ -24,6 +26,18 @@ export interface ForwardBackends {
   reviewer(engine: EngineId): Promise<ImageBackend | undefined>;
 }
 
+/** The backends each forwarder settings built, for what /api/info says of their servers. */
+const builtFor = new WeakMap<ForwarderConfig, ReadonlyMap<EngineId, ImageBackend>>();
+
+/**
+ * The servers of the pool the forwarder sends `engine` to, as its placement sees them now (by
+ * label, and whether it is down); undefined when that backend is no pool or not built yet.
+ */
+export function forwardedServers(forwarder: ForwarderConfig, engine: EngineId): ServerStatus[] | undefined {
+  const backend = builtFor.get(forwarder)?.get(engine) as Partial<PoolBackend> | undefined;
+  return typeof backend?.status === 'function' ? backend.status() : undefined;
+}
+
 /** One backend per engine the settings route, built once at start (they keep no per-request state). */
 export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: typeof globalThis.WebSocket): Promise<ForwardBackends> {
   const built = new Map<EngineId, ImageBackend>();
@@ -34,6 +48,7 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
       config, ...(forwarder.backendToken === undefined ? {} : { credential: forwarder.backendToken }), ...(credentials === undefined ? {} : { credentials }),
     }, WebSocket ? { WebSocket } : {}));
   }
+  builtFor.set(forwarder, built);
   const lists = backendLists(forwarder);
   return {
     get: (engine) => built.get(engine),

@@ -7,6 +7,7 @@ import { BACKEND_LABEL, type BackendKind } from '../../api/backends/registry';
 import type { BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 import { backendLists } from './backend-lists';
+import { forwardedServers } from './forward-backend';
 import { LOCAL_CHAT_MODELS } from '../engines/text';
 import { type ServerConfig } from '../config';
 import { sendJson } from '../http-utils';
@@ -14,6 +15,21 @@ import { type Route } from '../router';
 import { FORWARD_IMAGE_BASE, FORWARD_TEXT_BASE } from './forwarder';
 import { LOCAL_IMAGE_BASE } from './local-image';
 import { LOCAL_TEXT_BASE } from './local-text';
+
+/** One backend in /api/info: what it is, never where. */
+export interface InfoBackend {
+  kind: BackendKind;
+  label: string;
+  names?: BackendNamesConfig;
+  /** What it lists (for a pool, what any of its servers lists, once each has said). */
+  listed?: BackendNames;
+  /**
+   * A pool's servers, every one, by the label the settings gave it (never its address), and whether
+   * it is down: its pool found it refusing or unreachable, or it did not answer when last asked
+   * for its lists.
+   */
+  servers?: { label: string; down: boolean }[];
+}
 
 export interface ServerInfo {
   version: string;
@@ -38,7 +54,7 @@ export interface ServerInfo {
      * Engines the server translates for a backend, with the backend-side names, so the editor can
      * say before a run what each will approximate or refuse. Never its URL or credential.
      */
-    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig; listed?: BackendNames }>>;
+    imageBackends: Partial<Record<EngineId, InfoBackend>>;
   };
 }
 
@@ -47,6 +63,11 @@ const LISTS_WAIT_MS = 2_000;
 
 export function infoRoutes(config: ServerConfig): Route[] {
   const lists = backendLists(config.forwarder);
+  const serversOf = (engine: EngineId, servers: readonly { label: string }[]) => {
+    const placed = forwardedServers(config.forwarder, engine);
+    const answered = lists.answered(engine);
+    return servers.map(({ label }, i) => ({ label, down: placed?.[i]?.down === true || answered[i] === false }));
+  };
   return [
     {
       path: '/api/info',
@@ -74,6 +95,7 @@ export function infoRoutes(config: ServerConfig): Route[] {
                 engine, {
                   kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }),
                   ...(listed[i] === undefined ? {} : { listed: listed[i] }),
+                  ...((backend.baseUrls?.length ?? 0) > 1 ? { servers: serversOf(engine, backend.baseUrls!) } : {}),
                 },
               ])),
             },

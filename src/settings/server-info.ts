@@ -18,6 +18,8 @@ export interface ServerBackend {
   names?: BackendNamesConfig;
   /** What the backend listed it has, when the server could ask it. */
   listed?: BackendNames;
+  /** A pool's servers, by label (never an address), and whether each is down. */
+  servers?: { label: string; down: boolean }[];
 }
 
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */
