@@ -4,6 +4,7 @@
  * AUTOMATIC1111 busy or not). Asked before a request is placed when older than a few seconds; a
  * fan-out's requests share one round of asking. A server that cannot be asked keeps what was
  * known (an unknown list excludes nothing), and one that refuses the connection is marked down.
+ * Only the first round is waited for; later ones are read while requests go on what was known.
  */
 import { ApiError } from '../../errors';
 import type { BackendNames, ImageBackend } from '../types';
@@ -72,7 +73,11 @@ export function createFeed({ members, state, now, markDown, changed }: FeedDeps)
 
   return {
     refresh() {
-      if (asking !== undefined) return asking;
+      // Once a round has been read, a request is placed on what is known and the new reading
+      // serves the next: one server slow to answer (up to ASK_TIMEOUT_MS) never holds up every
+      // placement, on every server, while a fan-out waits.
+      const known = queueAt > Number.NEGATIVE_INFINITY;
+      if (asking !== undefined) return known ? Promise.resolve() : asking;
       const t = now();
       const names = t - namesAt >= NAMES_FRESH_MS;
       const queue = t - queueAt >= QUEUE_FRESH_MS;
@@ -82,7 +87,7 @@ export function createFeed({ members, state, now, markDown, changed }: FeedDeps)
         queueAt = t;
         changed();
       }).finally(() => { asking = undefined; });
-      return asking;
+      return known ? Promise.resolve() : asking;
     },
   };
 }
