@@ -3,7 +3,7 @@
  * sources with hot reload and proxies the API paths to that server on 8787.
  */
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const LOCAL_SERVER = process.env.ATELIER_SERVER ?? 'http://127.0.0.1:8787';
 
@@ -26,8 +26,32 @@ const toLocalServer: ProxyOptions = {
   },
 };
 
+/** React's component and context makers, as React Flow's build calls them at its top level. */
+const DEFINITION_CALL = /\b(memo|forwardRef|fixedForwardRef|createContext)\(/g;
+/** A top-level declaration of React Flow's build: `const Panel = forwardRef(…`. */
+const TOP_LEVEL_DECLARATION = /^(?:export )?(?:const|let|var) [\w$]+ = .*$/gm;
+const REACT_FLOW_BUILD = /[\\/]node_modules[\\/]@xyflow[\\/]react[\\/]dist[\\/]/;
+
+/**
+ * React Flow's build does not mark its top-level memo() and forwardRef() calls as pure, so every
+ * component it defines (its NodeToolbar, EdgeToolbar, NodeResizer…) stayed in the start chunk though
+ * the editor never draws them. This marks those calls pure in React Flow's files only. Rolldown's
+ * `treeshake.manualPureFunctions` cannot be used for it: it goes by name in every module, so it
+ * also dropped each `memo.set(…)` whose result went unused (the editor's caches named `memo`, and
+ * zod's memoizer), and a cache that never remembers made opening a big workflow quadratic.
+ */
+export function pureReactFlowDefinitions(): Plugin {
+  return {
+    name: 'atelier:pure-react-flow-definitions',
+    transform(code, id) {
+      if (!REACT_FLOW_BUILD.test(id)) return null;
+      return { code: code.replace(TOP_LEVEL_DECLARATION, (line) => line.replace(DEFINITION_CALL, '/*#__PURE__*/ $1(')), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureReactFlowDefinitions()],
   publicDir: 'public',
   worker: {
     format: 'es',
@@ -48,10 +72,6 @@ export default defineConfig({
       // so zod's chunk, and the switch from compiled parsers that the Content-Security-Policy
       // needs, runs before any schema is built, whichever chunk the schema is in.
       output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]api[\\/]zod-jitless\.ts$/ }] } },
-      // React Flow's build does not mark its top-level memo() and forwardRef() calls as pure, so
-      // every component it defines (its MiniMap, NodeToolbar, EdgeToolbar…) stayed in the start
-      // chunk though the editor never draws them. These React functions have no side effects.
-      treeshake: { manualPureFunctions: ['memo', 'forwardRef', 'createContext', 'fixedForwardRef'] },
     },
   },
   server: {

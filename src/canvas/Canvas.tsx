@@ -25,7 +25,7 @@ import { ConnectionHint } from './ConnectionHint';
 import { createDeriver, type CanvasEdge, type CanvasNode, type Size } from './derive';
 import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
-import { estimateNodeSize } from './estimate-size';
+import { estimateHandles, estimateNodeSize } from './estimate-size';
 import { ExportCheckDialog } from '../files/ExportCheckDialog';
 import { ComfyDropChoice } from '../comfy/DropChoice';
 import { pendingDropStore } from '../comfy/pending-drop';
@@ -109,11 +109,17 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
   const deriver = useMemo(() => createDeriver(store.registry), [store]);
   const frameDeriver = useMemo(() => createFrameDeriver(), []);
   const nodes = useMemo<AnyNode[]>(() => {
-    const frames = frameDeriver(doc, selection, drag, resize, measured);
-    const graph = deriver.nodes(doc, selection, drag, measured);
+    const state = store.getState();
+    // A group holds its members as drawn; one not drawn yet (out of view since it opened) as estimated.
+    const frames = frameDeriver(doc, selection, drag, resize, { get: (id) => measured.get(id) ?? estimateNodeSize(state, store.registry, id) });
+    const graph = deriver.nodes(doc, selection, drag, measured, (id) => {
+      const size = estimateNodeSize(state, store.registry, id);
+      const handles = size && estimateHandles(state, store.registry, id, size.width);
+      return size && handles ? { ...size, handles } : undefined;
+    });
     // Frames first: they are drawn behind everything else.
     return frames.groups.length + frames.notes.length === 0 ? graph : [...frames.groups, ...graph, ...frames.notes];
-  }, [deriver, frameDeriver, doc, selection, drag, resize, measured]);
+  }, [deriver, frameDeriver, doc, selection, drag, resize, measured, store]);
   const edges = useMemo(() => deriver.edges(doc, selection, index.nodeById), [deriver, doc, selection, index]);
   const empty = isEmpty(doc);
   const connectHandlers = useConnectHandlers(store);

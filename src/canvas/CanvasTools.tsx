@@ -2,7 +2,7 @@
  * The canvas's own tools, at its top-left corner: add a note, frame the selection in a group,
  * auto-layout (the selection, or everything), and the minimap's switch (remembered per browser).
  */
-import { Panel, useReactFlow } from '@xyflow/react';
+import { getViewportForBounds, Panel, useReactFlow, type Rect, type Viewport } from '@xyflow/react';
 import { useCallback, useState } from 'react';
 import { DEFAULT_NOTE_SIZE, itemOf } from '../store/frames';
 import { useEditor, useEditorStore } from '../store/react';
@@ -10,6 +10,7 @@ import type { EditorStore } from '../store/editor-store';
 import { createSmallStore, useSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
 import { autoFit } from './auto-fit';
+import { FIT_VIEW_OPTIONS, MIN_ZOOM } from './fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
 import { openMakeComponent } from '../components/MakeComponentDialog';
@@ -28,9 +29,23 @@ function readMinimap(): boolean {
 /** Whether the minimap is shown (Canvas draws it); remembered per browser. */
 export const minimapStore = createSmallStore(readMinimap());
 
-/** What auto-layout needs of React Flow: fitting the view once the nodes have moved. */
+/** What Fit view and auto-layout need of React Flow: the nodes, their bounds, moving the view. */
 interface Fitter {
-  fitView(options: { padding: number; duration: number; maxZoom: number; nodes?: { id: string }[] }): Promise<boolean>;
+  getNodes(): { id: string }[];
+  getNodesBounds(ids: string[]): Rect;
+  setViewport(viewport: Viewport, options: { duration: number }): Promise<boolean>;
+}
+
+/**
+ * Fits `nodes` (by default all) in view, at 100% at most: React Flow's fitView rule. Not its
+ * fitView itself, which counts only the nodes it has measured and waits until all are: a node
+ * never drawn yet (out of view since the workflow opened, derive.ts) counts by its estimated size.
+ */
+async function fitNodes(rf: Fitter, nodes: { id: string }[] = rf.getNodes()): Promise<void> {
+  const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
+  if (!pane || nodes.length === 0) return;
+  const { padding, maxZoom } = FIT_VIEW_OPTIONS;
+  await rf.setViewport(getViewportForBounds(rf.getNodesBounds(nodes.map((n) => n.id)), pane.width, pane.height, MIN_ZOOM, maxZoom, padding), { duration: 250 });
 }
 
 /** Two frames: React Flow has drawn the nodes where the layout put them. */
@@ -52,7 +67,7 @@ export async function autoLayout(store: EditorStore, sizes: SizeBook, rf?: Fitte
     autoFit.stop();
     await drawn();
     const laid = Object.keys(positions).filter((id) => itemOf(id).kind === 'node').map((id) => ({ id }));
-    await rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1, ...(request.partial ? { nodes: laid } : {}) });
+    await fitNodes(rf, request.partial ? laid : undefined);
   }
   return { partial: request.partial };
 }
@@ -60,7 +75,7 @@ export async function autoLayout(store: EditorStore, sizes: SizeBook, rf?: Fitte
 /** Fit view (the toolbar's button, F): the whole workflow in view, at 100% at most. */
 export function fitAll(rf: Fitter): void {
   autoFit.stop();
-  void rf.fitView({ padding: 0.15, duration: 250, maxZoom: 1 });
+  void fitNodes(rf);
 }
 
 /** Where a new note or empty group goes: the middle of the view. */

@@ -15,6 +15,9 @@ export interface FrameData extends Record<string, unknown> {
 
 export type FrameNode = Node<FrameData, 'note' | 'frame'>;
 
+/** Drawn sizes of nodes by id: measured, or estimated for a node not drawn yet. */
+export type Sizes = Pick<ReadonlyMap<string, Size>, 'get'>;
+
 /** Below every node, even when selected (React Flow lifts a selected node by 1000). */
 const FRAME_Z = -2000;
 
@@ -34,7 +37,7 @@ interface Entry {
  * their own do not count (they may be leaving); the ones carried by a dragged group do.
  */
 function heldFrame(group: WorkflowGroup, base: Rect, doc: Workflow, nodeAt: (id: string) => XY | undefined,
-  drag: ReadonlyMap<string, XY> | null, measured: ReadonlyMap<string, Size>): Rect {
+  drag: ReadonlyMap<string, XY> | null, measured: Sizes): Rect {
   const key = groupItem(group.id);
   const own = drag?.get(key);
   const members: Rect[] = [];
@@ -58,7 +61,7 @@ export function createFrameDeriver() {
   let cache = new Map<string, Entry>();
 
   function derive(doc: Workflow, selection: Selection, drag: ReadonlyMap<string, XY> | null, resize: LiveResize | null,
-    measured: ReadonlyMap<string, Size> = new Map()): { groups: FrameNode[]; notes: FrameNode[] } {
+    measured: Sizes = new Map()): { groups: FrameNode[]; notes: FrameNode[] } {
     const next = new Map<string, Entry>();
     let positions: Map<string, XY> | undefined;
     const nodeAt = (id: string) => (positions ??= new Map(doc.nodes.map((n) => [n.id, n.position]))).get(id);

@@ -7,9 +7,13 @@
  * while it is given the same object); it is written into a node object only when that object is
  * made again for another reason, so that React Flow does not forget it. Measuring 500 freshly
  * opened nodes thus makes no new objects, and React Flow does not adopt them all a second time.
+ *
+ * A node not measured yet carries its estimated size and handle places (`Unmeasured`): React Flow
+ * otherwise draws every node once, in view or not, to measure it, which made opening a 2,000-node
+ * workflow draw 2,000 nodes to show a dozen. Measured sizes win as soon as there are some.
  */
 import { shownName } from '../store/names';
-import type { Edge, Node } from '@xyflow/react';
+import type { Edge, Node, NodeHandle } from '@xyflow/react';
 import type { NodeRegistry } from '../../nodes/index';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import type { Selection, XY } from '../store/state';
@@ -27,6 +31,11 @@ export type CanvasEdge = Edge;
 export interface Size {
   width: number;
   height: number;
+}
+
+/** Where a node not drawn yet will be drawn: its size and its handles, in its box. */
+export interface Unmeasured extends Size {
+  handles: NodeHandle[];
 }
 
 interface NodeEntry {
@@ -50,7 +59,8 @@ export function createDeriver(registry: NodeRegistry) {
   let edgeCache = new Map<string, EdgeEntry>();
   const data = new Map<string, NodeData>();
 
-  function nodes(doc: Workflow, selection: Selection, drag: ReadonlyMap<string, XY> | null, measured: ReadonlyMap<string, Size>): CanvasNode[] {
+  function nodes(doc: Workflow, selection: Selection, drag: ReadonlyMap<string, XY> | null, measured: ReadonlyMap<string, Size>,
+    unmeasured: (id: string) => Unmeasured | undefined = () => undefined): CanvasNode[] {
     const next = new Map<string, NodeEntry>();
     let changed = doc.nodes.length !== lastNodes.length;
     const out = doc.nodes.map((node, i) => {
@@ -68,6 +78,8 @@ export function createDeriver(registry: NodeRegistry) {
       let d = data.get(node.id);
       if (!d || d.workflowType !== node.type) data.set(node.id, (d = { workflowType: node.type }));
       const title = shownName(node, registry);
+      // Measured, it has React Flow's own handle places; else estimated ones, so that it is drawn only once in view.
+      const guess = size ? undefined : unmeasured(node.id);
       const rf: CanvasNode = {
         id: node.id,
         type: known ? 'atelier' : 'unknown',
@@ -76,6 +88,7 @@ export function createDeriver(registry: NodeRegistry) {
         selected,
         ariaLabel: `${title} node`,
         ...(size ? { measured: size } : {}),
+        ...(guess ? { initialWidth: guess.width, initialHeight: guess.height, handles: guess.handles } : {}),
       };
       next.set(node.id, { source: node, selected, drag: dragAt, known, out: rf });
       return rf;

@@ -5,6 +5,7 @@
  * figures are the editor's own boxes as measured at full zoom (header, port rows, each kind of
  * field, the picture place); a node drawn once is measured instead (size-book.ts).
  */
+import { Position, type NodeHandle } from '@xyflow/react';
 import type { NodeRegistry } from '../../nodes/index';
 import { planFields, type FieldSpec } from '../forms/field-plan';
 import { inputsFor, outputsFor } from '../store/ports';
@@ -22,6 +23,11 @@ const HEADER = 35;
 const HEADER_NAMED = 48;
 const PORTS_PAD = 8;
 const PORT_ROW = 22;
+/** Where port rows start below the header, and the step from one row to the next (node.css). */
+const PORTS_TOP = 6;
+const PORT_STEP = 24;
+/** A handle's box (node.css): centred on the node's edge and on its row. */
+const HANDLE = 12;
 const FIELD_GAP = 8;
 const FORM_PAD = 6;
 const MORE_OPTIONS = 30;
@@ -97,4 +103,23 @@ function estimate(index: EditorState['index'], registry: NodeRegistry, node: Wor
     height += PICTURE_PLACE + (flow.fanning.has(id) ? ITEMS_LINE : 0);
   }
   return { width: NODE_WIDTH, height };
+}
+
+/**
+ * Where a node's handles will be, as React Flow records them (in the node's box, at full zoom),
+ * for a node that has not been drawn. React Flow draws every node it has no handle places for,
+ * in view or not, to measure them: given these, it draws only the nodes in view when a workflow
+ * opens, and measures each as it comes into view. Wires to a node never drawn end at these places.
+ */
+export function estimateHandles(state: Pick<EditorState, 'index' | 'asInput'>, registry: NodeRegistry, id: string, width: number): NodeHandle[] | undefined {
+  const node = state.index.nodeById.get(id);
+  const def = node && registry.get(node.type);
+  if (!node || !def) return undefined;
+  const header = node.title && node.title !== def.title ? HEADER_NAMED : HEADER;
+  const row = (i: number) => header + PORTS_TOP + i * PORT_STEP + (PORT_ROW - HANDLE) / 2;
+  const inputs = shownInputs(inputsFor(def, node.params), state.index.inbound.get(id), state.asInput.get(id));
+  return [
+    ...inputs.map((p, i): NodeHandle => ({ id: p.name, type: 'target', position: Position.Left, x: -HANDLE / 2, y: row(i), width: HANDLE, height: HANDLE })),
+    ...outputsFor(def, node.params).map((p, i): NodeHandle => ({ id: p.name, type: 'source', position: Position.Right, x: width - HANDLE / 2, y: row(i), width: HANDLE, height: HANDLE })),
+  ];
 }

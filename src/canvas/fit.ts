@@ -7,6 +7,12 @@ import { boundsOf, NODE_WIDTH, type Rect } from '../store/frames';
 import type { XY } from '../store/state';
 
 export const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+/**
+ * React Flow's fitView counts only the nodes it has measured, unless told to count hidden ones
+ * too, by their given sizes. A node never drawn yet carries its estimated size (derive.ts) and
+ * the editor hides no node, so this makes every node count, drawn or not.
+ */
+export const EVERY_NODE = { includeHiddenNodes: true } as const;
 export const MIN_ZOOM = 0.05;
 
 /** The smallest text drawn in a node, in CSS pixels at 100% (node.css, form.css, results.css). */
@@ -16,7 +22,7 @@ export const READABLE_TEXT_PX = 11;
 /** Opening a workflow never zooms out further than this: its smallest text stays readable. */
 export const READABLE_ZOOM = READABLE_TEXT_PX / NODE_TEXT_MIN_PX;
 /** The first fit React Flow makes before the nodes are measured: never below the readable zoom. */
-export const OPENING_FIT_OPTIONS = { ...FIT_VIEW_OPTIONS, minZoom: READABLE_ZOOM };
+export const OPENING_FIT_OPTIONS = { ...FIT_VIEW_OPTIONS, ...EVERY_NODE, minZoom: READABLE_ZOOM };
 /** Screen pixels between the start of a graph too big to fit and the canvas's left edge. */
 const START_MARGIN = 40;
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { createWorkflow } from '../../workflow/create';
 import { createEditorStore } from '../../src/store/editor-store';
-import { estimateNodeSize } from '../../src/canvas/estimate-size';
+import { createDeriver } from '../../src/canvas/derive';
+import { estimateHandles, estimateNodeSize } from '../../src/canvas/estimate-size';
 import { createSizeBook } from '../../src/canvas/size-book';
 
 function setup() {
@@ -53,5 +54,38 @@ describe('estimated node size', () => {
     expect(book.size(draw, 'text-to-image')).toEqual(estimateNodeSize(s.getState(), registry, draw));
     book.record(draw, 'text-to-image', { width: 300, height: 812 });
     expect(book.size(draw, 'text-to-image')).toEqual({ width: 300, height: 812 });
+  });
+
+  it("gives React Flow a node's handle places until it is measured, each port once, inputs left and outputs right", () => {
+    const { s, add } = setup();
+    const text = add('text');
+    const draw = add('text-to-image');
+    s.setAsInput(draw, 'seed', true);
+    s.connect({ node: text, port: 'text' }, { node: draw, port: 'prompt' });
+    const handles = estimateHandles(s.getState(), registry, draw, 300)!;
+    const inputs = handles.filter((h) => h.type === 'target');
+    const outputs = handles.filter((h) => h.type === 'source');
+    // The wired prompt and the seed shown as an input; the picture and the list of them.
+    expect(inputs.map((h) => h.id)).toEqual(['prompt', 'seed']);
+    expect(outputs.map((h) => h.id)).toEqual(['image', 'images']);
+    expect(inputs.every((h) => h.position === 'left' && h.x < 0)).toBe(true);
+    expect(outputs.every((h) => h.position === 'right' && h.x > 290)).toBe(true);
+    expect(inputs[1]!.y).toBeGreaterThan(inputs[0]!.y);
+
+    const derive = createDeriver(registry);
+    const unmeasured = (id: string) => ({ ...estimateNodeSize(s.getState(), registry, id)!, handles: estimateHandles(s.getState(), registry, id, 300)! });
+    const state = s.getState();
+    const guessed = derive.nodes(state.doc, state.selection, state.drag, new Map(), unmeasured).find((n) => n.id === draw)!;
+    expect(guessed.handles).toEqual(handles);
+    expect(guessed.initialHeight).toBe(estimateNodeSize(state, registry, draw)!.height);
+    // Measured, React Flow keeps the places it measured: a node made anew carries none of the guesses.
+    s.setSelection({ nodes: new Set(state.selection.nodes.has(draw) ? [text] : [draw]), edges: new Set() });
+    const measured = new Map([[draw, { width: 300, height: 700 }]]);
+    const after = s.getState();
+    const drawn = derive.nodes(after.doc, after.selection, after.drag, measured, unmeasured).find((n) => n.id === draw)!;
+    expect(drawn).not.toBe(guessed);
+    expect(drawn.handles).toBeUndefined();
+    expect(drawn.initialHeight).toBeUndefined();
+    expect(drawn.measured).toEqual({ width: 300, height: 700 });
   });
 });
