@@ -10,7 +10,7 @@ import type { XY } from '../store/state';
 import { settingsStore } from '../settings/settings-store';
 import { createSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
-import { askObjectInfo, chooseWorkflow, comfyBaseUrl, type ChosenWorkflow } from './choose';
+import { askObjectInfo, chooseWorkflow, comfyServer, type ChosenWorkflow } from './choose';
 
 /** The node list of the last ComfyUI server reached, for the inputs' types and choices in the list. */
 export const objectInfoStore = createSmallStore<ObjectInfo | undefined>(undefined);
@@ -22,7 +22,10 @@ export async function readChosen(file: File, fetcher: typeof fetch = fetch): Pro
   const name = file.name || 'the file';
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const chosen = await chooseWorkflow(bytes, name, () => askObjectInfo(comfyBaseUrl(settingsStore.get().imageBackends), fetcher));
+    const chosen = await chooseWorkflow(bytes, name, () => {
+      const settings = settingsStore.get();
+      return askObjectInfo(comfyServer(settings.imageBackends, settings.backendCredentials), fetcher);
+    });
     if (chosen.info !== undefined) objectInfoStore.set(chosen.info);
     for (const note of chosen.imported.notes) toast(`'${name}': ${note}`, 'warning');
     return chosen;
