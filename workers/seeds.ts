@@ -66,7 +66,8 @@ export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: N
     const writes = new Map<string, SeedWrite>();
     for (const slot of seeds.slots) {
       if (isWiredSlot(slot, wired.get(node.id)) || slot.mode === 'fixed' || slot.seed === null) continue;
-      const to = slot.mode === 'increment' ? (slot.seed + 1) % SEED_COUNT : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
+      // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
+      const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
       changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
       writes.set(slot.key, { seed: to });
     }
