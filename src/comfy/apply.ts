@@ -37,13 +37,19 @@ export async function readChosen(file: File, fetcher: typeof fetch = fetch): Pro
   }
 }
 
-/** Replaces a node's workflow by the file's, with the default choice of inputs (one undo step). */
-export async function chooseForNode(store: EditorStore, nodeId: string, file: File): Promise<boolean> {
-  const chosen = await readChosen(file);
+/**
+ * Replaces a node's workflow by the file's, with the default choice of inputs, and removes the
+ * wires to ports the new workflow does not have, all as one undo step; the toast says how many.
+ */
+export async function chooseForNode(store: EditorStore, nodeId: string, file: File, read: (file: File) => Promise<ChosenWorkflow | undefined> = readChosen): Promise<boolean> {
+  const chosen = await read(file);
   if (chosen === undefined) return false;
   const p = chosen.params;
-  store.setParams(nodeId, { pipeline: p.pipeline, hash: p.hash, source: p.source, fields: p.fields, outputs: p.outputs, values: p.values }, { label: 'choose ComfyUI workflow' });
-  toast(`'${file.name}': ${p.pipeline.nodes.length} ComfyUI nodes, ${p.fields.length} inputs chosen, ${p.outputs.length} outputs`, 'success');
+  const removed = store.setParamsPruningWires(nodeId, {
+    pipeline: p.pipeline, hash: p.hash, source: p.source, fields: p.fields, outputs: p.outputs, values: p.values, seed_modes: p.seed_modes,
+  }, 'choose ComfyUI workflow');
+  const wires = removed === 0 ? '' : `; ${removed === 1 ? '1 wire' : `${removed} wires`} to ports it does not have ${removed === 1 ? 'was' : 'were'} removed (Undo brings ${removed === 1 ? 'it' : 'them'} back)`;
+  toast(`'${file.name}': ${p.pipeline.nodes.length} ComfyUI nodes, ${p.fields.length} inputs chosen, ${p.outputs.length} outputs${wires}`, removed === 0 ? 'success' : 'warning');
   return true;
 }
 
