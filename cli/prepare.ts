@@ -9,7 +9,7 @@ import { registry } from '../nodes/index';
 import { catalogueLoadOptions } from '../nodes/load-options';
 import { DEFAULT_LOCAL_CHAT_MODEL } from '../server/engines/text/models';
 import type { ReviewRequest } from '../workers/backend-review';
-import { planRun, type PlanOptions } from '../workers/plan';
+import { planRun, planWarnings, type PlanOptions } from '../workers/plan';
 import { formatProblem, type WorkflowProblem } from '../workers/validate';
 import { ImageEmbedError, embedFormat, extractWorkflow } from '../workflow/embed';
 import { WorkflowError, type WorkflowWarning } from '../workflow/errors';
@@ -136,5 +136,7 @@ export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequ
     throw new PrepareError(`${args.file}: the workflow cannot run (${count}); nothing was sent`,
       problems.map(formatProblem));
   }
+  // A node the chosen backend cannot run is said now; it fails at run time and the rest still runs.
+  if (planned.ok) warnings.push(...planWarnings(planned.plan).map(formatProblem));
   return { workflow, plan, overrides, chatModel, warnings };
 }

@@ -4,6 +4,7 @@
  */
 import type { PipelineChoice, PipelineOutput } from '../api/backends/comfyui/pipeline/discover';
 import { nodeLabel, type PipelineGraph } from '../api/backends/comfyui/pipeline/model';
+import { isSeedChoice } from './comfy-seeds';
 import type { ParamIssue, PortKind, PortSpec } from './types';
 
 /** Why a ComfyUI workflow node cannot run with the chosen backend. */
@@ -43,13 +44,14 @@ export function choiceProblems(graph: PipelineGraph, fields: readonly PipelineCh
       if (node === undefined) issues.push({ param: c.name, message: `the workflow has no node ${t.node}` });
       else if (node.inputs.get(t.input)?.kind !== 'value') issues.push({ param: c.name, message: `${nodeLabel(node)} (node ${t.node}) has no value input ${t.input}` });
     }
-    if (c.as === 'field' && Object.hasOwn(values, c.name)) {
-      const problem = valueProblem(c.kind, values[c.name]);
+    if ((c.as === 'field' || isSeedChoice(c)) && Object.hasOwn(values, c.name)) {
+      // A seed may be empty: a new random seed each run, as an image node's.
+      const problem = isSeedChoice(c) && values[c.name] === null ? undefined : valueProblem(c.kind, values[c.name]);
       if (problem !== undefined) issues.push({ param: c.name, message: problem });
     }
   }
   for (const name of Object.keys(values)) {
-    if (!fields.some((c) => c.name === name && c.as === 'field')) issues.push({ param: 'values', message: `'${name}' is not a chosen field of this workflow` });
+    if (!fields.some((c) => c.name === name && (c.as === 'field' || isSeedChoice(c)))) issues.push({ param: 'values', message: `'${name}' is not a chosen field of this workflow` });
   }
   const outNames = new Set<string>();
   for (const o of outputs) {

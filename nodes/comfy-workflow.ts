@@ -11,6 +11,8 @@ import { credentialInput } from '../api/backends/comfyui/pipeline/import';
 import { fromStored, pipelineHash, type PipelineGraph, type StoredPipeline } from '../api/backends/comfyui/pipeline/model';
 import type { PipelineRunRequest } from '../api/backends/comfyui/pipeline/request';
 import { NEEDS_COMFYUI, choiceProblems, portsOfChoices } from './comfy-choices';
+import { comfySeeds, isSeedChoice, runSeeds } from './comfy-seeds';
+import { SEED_MODES } from './image-params';
 import type { NodeDefinition, ParamIssue, Value } from './types';
 
 const NODE_ID = /^[\p{L}\p{N}_.:-]{1,64}$/u;
@@ -43,6 +45,11 @@ const params = z.strictObject({
   fields: z.array(choice).max(200).default([]).meta({ title: 'Inputs', description: "Each input of the workflow: hidden (the workflow's value), a field on the node, or a port." }),
   outputs: z.array(output).max(100).default([]).meta({ title: 'Outputs' }),
   values: z.record(z.string().regex(NAME, NAME_RULE), z.unknown()).default({}).meta({ title: 'Workflow settings' }),
+  // Each seed's mode, as an image node's seed_mode; the seed widget in `values` shows it (src/comfy/).
+  seed_modes: z.record(z.string().regex(NAME, NAME_RULE), z.enum(SEED_MODES, { error: `must be one of ${SEED_MODES.join(', ')}` })).default({}).meta({
+    title: 'After each run', description: 'What the editor does with each numeric seed after a run: keep it, add one, or pick a new random one. Never sent.',
+    hidden: true, editorOnly: true,
+  }),
 });
 export type ComfyWorkflowParams = z.infer<typeof params>;
 
@@ -78,8 +85,8 @@ function validate(p: ComfyWorkflowParams): ParamIssue[] {
   return issues;
 }
 
-/** The run's request: field values, wired values and images laid over the chosen inputs. */
-function requestOf(p: ComfyWorkflowParams, inputs: Record<string, Value | undefined>): PipelineRunRequest {
+/** The run's request: field values, wired values, this run's seeds and images laid over the chosen inputs. */
+function requestOf(p: ComfyWorkflowParams, inputs: Record<string, Value | undefined>, seeds: ReadonlyMap<string, number>): PipelineRunRequest {
   const request: PipelineRunRequest = { pipeline: p.pipeline as StoredPipeline, set: [], images: [], outputs: p.outputs };
   for (const c of p.fields) {
     const wired = c.as === 'port' ? inputs[c.name] : undefined;
@@ -87,7 +94,8 @@ function requestOf(p: ComfyWorkflowParams, inputs: Record<string, Value | undefi
       if (wired?.kind === 'image') for (const t of c.targets) request.images.push({ ...t, b64: wired.value.b64 });
       continue;
     }
-    const value = wired !== undefined ? wired.value : Object.hasOwn(p.values, c.name) ? p.values[c.name] : undefined;
+    const own = seeds.has(c.name) ? seeds.get(c.name) : Object.hasOwn(p.values, c.name) ? p.values[c.name] : undefined;
+    const value = wired !== undefined ? wired.value : own;
     if (value !== undefined) for (const t of c.targets) request.set.push({ ...t, value });
   }
   return request;
@@ -106,15 +114,21 @@ export const comfyWorkflowNode: NodeDefinition<ComfyWorkflowParams> = {
   inputs: (p) => portsOfChoices(p.fields),
   outputs: (p) => p.outputs.map((o) => ({ name: o.name, kind: o.kind, label: o.label })),
   validate,
+  seeds: comfySeeds,
+  // A random seed is drawn anew each run: such a run is never taken from the cache.
+  cacheable: (p) => comfySeeds.slots(p).every((slot) => slot.seed !== null),
   async run({ params: p, inputs, ctx }) {
     const runPipeline = ctx.api.image.runPipeline;
     if (runPipeline === undefined) throw new Error(`this node ${NEEDS_COMFYUI}`);
-    const result = await runPipeline.call(ctx.api.image, requestOf(p, inputs), { signal: ctx.signal, onProgress: (f, m) => ctx.progress(f, m) });
+    // Random seeds are chosen here and sent (never null), so the images' seed is known for sure.
+    const seeds = runSeeds(p, new Set(Object.keys(inputs).filter((name) => inputs[name] !== undefined)), () => ctx.randomSeed());
+    const result = await runPipeline.call(ctx.api.image, requestOf(p, inputs, seeds.sent), { signal: ctx.signal, onProgress: (f, m) => ctx.progress(f, m) });
+    const seed = seeds.used === undefined ? {} : { seed: seeds.used };
     const out: Record<string, Value> = {};
     for (const o of p.outputs) {
       const got = result.outputs.find((r) => r.name === o.name);
       out[o.name] = o.kind === 'images'
-        ? { kind: 'images', value: (got?.images ?? []).map((i) => ({ b64: i.b64, mime: i.mime })) }
+        ? { kind: 'images', value: (got?.images ?? []).map((i) => ({ b64: i.b64, mime: i.mime, ...seed })) }
         : { kind: 'texts', value: got?.texts ?? [] };
     }
     return out;
@@ -127,10 +141,11 @@ export function comfyWorkflowParams(imported: { stored: StoredPipeline; hash: st
   for (const c of imported.discovery.choices) {
     const first = c.targets[0];
     const input = first === undefined ? undefined : imported.graph.nodes.get(first.node)?.inputs.get(first.input);
-    if (c.as === 'field' && input?.kind === 'value') values[c.name] = input.value;
+    // A seed port keeps its value too: the seed a run sends when no wire gives one.
+    if ((c.as === 'field' || isSeedChoice(c)) && input?.kind === 'value') values[c.name] = input.value;
   }
   return {
     pipeline: imported.stored, hash: imported.hash, ...(source === undefined ? {} : { source: source.slice(0, 200) }),
-    fields: imported.discovery.choices, outputs: imported.discovery.outputs, values,
+    fields: imported.discovery.choices, outputs: imported.discovery.outputs, values, seed_modes: {},
   };
 }

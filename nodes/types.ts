@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { EngineId } from '../api/catalog';
 import type { ChatClient, ImageClient } from '../api/client-types';
 import type { ImageRequest } from '../api/image-schema';
+import type { SeedControl } from './seed-control';
 
 /**
  * The kinds of value a port carries. `texts` and `images` are lists (a text list, an image
@@ -132,6 +133,11 @@ export interface NodeDefinition<P extends Record<string, unknown> = Record<strin
    * problem before the run, and the rest of the workflow still runs.
    */
   backend?: 'comfyui';
+  /**
+   * Seeds other than an image node's `seed`/`seed_mode` (a ComfyUI workflow's seed inputs), for
+   * the seed modes and pinning (seed-control.ts). Image nodes need not say.
+   */
+  seeds?: SeedControl<P>;
   /** False when a run cannot be reproduced from its inputs (a random seed). Default true. */
   cacheable?(params: P): boolean;
   run(args: RunArgs<P>): Promise<Record<string, Value>>;

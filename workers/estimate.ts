@@ -160,6 +160,10 @@ export async function estimateRun(
       dead.set(node.id, deadUpstream);
       return { ...base, status: 'skipped', reason: deadUpstream.reason };
     }
+    if (node.cannotRun !== undefined) {
+      dead.set(node.id, { because: node.id, reason: `'${node.id}' cannot run on this backend` });
+      return { ...base, status: 'fails', reason: node.cannotRun };
+    }
     const waiting = node.dependsOn.some((id) => pending.has(id));
     if (node.passThrough) {
       if (waiting) {

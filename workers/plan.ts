@@ -10,7 +10,7 @@ import { passThroughOf, type PassThrough } from './bypass';
 import type { FanOutMode } from './fan-out';
 import { adjacency, reachable, topologicalOrder, type Link } from './graph';
 import type { ReviewRequest } from './backend-review';
-import { checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
+import { cannotRunOn, checkWorkflow, type NodeRegistry, type WorkflowProblem } from './validate';
 import { flattenComponents } from '../workflow/flatten';
 
 /**
@@ -47,6 +47,8 @@ export interface PlannedNode {
   passThrough?: PassThrough;
   /** The node's own title, where it has one, for the messages that name it. */
   title?: string;
+  /** Why it cannot run on the chosen image backend (validate.ts `cannotRunOn`): it fails with this, the rest runs. */
+  cannotRun?: string;
 }
 
 export interface ExecutionPlan {
@@ -110,6 +112,7 @@ export function planRun(file: Workflow, registry: NodeRegistry, options: PlanOpt
     const def = known!;
     const bindings = feeds.get(id) ?? new Map<string, PortRef>();
     const inputs = derived ?? [];
+    const cannotRun = node.bypass === true ? undefined : cannotRunOn(def, review);
     return {
       id,
       type: node.type,
@@ -122,8 +125,14 @@ export function planRun(file: Workflow, registry: NodeRegistry, options: PlanOpt
       reuseCached: !fresh.has(id),
       fanOut: node.fanOut ?? 'zip',
       ...(node.title === undefined ? {} : { title: node.title }),
+      ...(cannotRun === undefined ? {} : { cannotRun }),
       ...(node.bypass === true ? { passThrough: passThroughOf(nodeName(node, def), derivedOutputs ?? [], inputs, new Set(bindings.keys())) } : {}),
     };
   });
   return { ok: true, plan: { options, nodes } };
+}
+
+/** What to say before the run that does not stop it: each node that cannot run on the chosen backend, and why. */
+export function planWarnings(plan: ExecutionPlan): WorkflowProblem[] {
+  return plan.nodes.flatMap((n) => (n.cannotRun === undefined ? [] : [{ nodeId: n.id, message: n.cannotRun }]));
 }

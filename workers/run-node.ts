@@ -23,6 +23,8 @@ export async function runNode(node: PlannedNode, upstream: ReadonlyMap<string, N
     return { status: 'failed', error, apiCalls: 0, usage: emptyUsage() };
   };
 
+  // A node the chosen backend cannot run (a ComfyUI workflow elsewhere) fails as itself; the rest runs.
+  if (node.cannotRun !== undefined) return failed({ message: node.cannotRun });
   let values;
   let fan: FanOut | undefined;
   try {

@@ -1,27 +1,21 @@
 /**
- * Seed control and batches. Each image node's `seed_mode` parameter says what
- * happens to its numeric seed after a run: `fixed` keeps it, `increment` adds one, `random`
- * picks a new one. The editor owns the document, so these are pure functions over a workflow:
+ * Seed control and batches. Each seed's mode (an image node's `seed_mode`, a ComfyUI workflow
+ * node's per seed input: nodes/seed-control.ts) says what happens to its numeric seed after a
+ * run: `fixed` keeps it, `increment` adds one, `random` picks a new one. The editor owns the document, so these are pure functions over a workflow:
  * the editor applies their result to its store, and a batch of N runs is N snapshots taken when
  * it is queued (as ComfyUI's queue does), each with the seeds the run before it would leave.
  * After a run, `pinSeedsUsed` gives the copy of its workflow that makes its images again.
  */
-import { LOCAL_LIMITS } from '../api/image-schema';
-import { SEED_MODES, type SeedMode } from '../nodes/image-params';
+import { SEED_COUNT, pinWrites, seedParamsPatch, seedSlotsOf, isWiredSlot, type SeedChange, type SeedSlot, type SeedWrite } from '../nodes/seed-control';
+
+export type { SeedChange } from '../nodes/seed-control';
+import type { AnyNodeDefinition } from '../nodes/types';
 import type { Workflow, WorkflowNode } from '../workflow/schema';
 import type { RunSummary } from './events';
 import { planRun, type PlanOptions } from './plan';
-import { inputsOf, type NodeRegistry } from './validate';
+import type { NodeRegistry } from './validate';
 
-/** Seeds are 0 to 2^32 - 1; an increment past the top wraps to 0. */
-const SEED_COUNT = LOCAL_LIMITS.seedMax + 1;
 
-export interface SeedChange {
-  nodeId: string;
-  mode: Exclude<SeedMode, 'fixed'>;
-  from: number;
-  to: number;
-}
 
 export interface NextSeedsOptions {
   /** Only these nodes move on (those the run planned); every node by default. */
@@ -30,53 +24,54 @@ export interface NextSeedsOptions {
   random?: () => number;
 }
 
-/** The node's parsed seed and seed mode, when it is an image node with seed control. */
-function seedParams(node: WorkflowNode, registry: NodeRegistry): { mode: SeedMode; seed: number | null } | undefined {
-  const parsed = registry.get(node.type)?.params.safeParse(node.params);
-  if (!parsed?.success) return undefined;
-  const { seed_mode: mode, seed } = parsed.data as { seed_mode?: unknown; seed?: unknown };
-  if (!(SEED_MODES as readonly unknown[]).includes(mode) || (typeof seed !== 'number' && seed !== null)) return undefined;
-  return { mode: mode as SeedMode, seed };
+/** The node's seeds, with its definition; none for an unknown type or params that do not parse. */
+function seedsOf(node: WorkflowNode, registry: NodeRegistry): { def: AnyNodeDefinition; slots: SeedSlot[] } | undefined {
+  const def = registry.get(node.type);
+  if (def === undefined) return undefined;
+  const slots = seedSlotsOf(def, node.params);
+  return slots.length === 0 ? undefined : { def, slots };
 }
 
-/** The node's seed mode and seed, when it has a numeric seed of its own that a mode moves on. */
-function movingSeed(node: WorkflowNode, registry: NodeRegistry, seedWired: boolean): { mode: SeedChange['mode']; seed: number } | undefined {
-  if (node.bypass === true || seedWired) return undefined;
-  const own = seedParams(node, registry);
-  if (!own || own.mode === 'fixed' || own.seed === null) return undefined;
-  return { mode: own.mode, seed: own.seed };
-}
-
-/** Whether a wire feeds the node's seed parameter: the wire's value wins, so the form's seed stays. */
-function seedWiredNodes(workflow: Workflow, registry: NodeRegistry): Set<string> {
-  const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
-  const wired = new Set<string>();
+/** The input ports with a wire, by node: a wired seed is the wire's, so the form's seed stays. */
+function wiredPorts(workflow: Workflow): Map<string, Set<string>> {
+  const wired = new Map<string, Set<string>>();
   for (const edge of workflow.edges) {
-    const node = byId.get(edge.target.node);
-    const def = node && registry.get(node.type);
-    const port = def && inputsOf(def, node.params)?.find((p) => p.name === edge.target.port);
-    if (port?.param === 'seed') wired.add(edge.target.node);
+    const ports = wired.get(edge.target.node) ?? new Set<string>();
+    ports.add(edge.target.port);
+    wired.set(edge.target.node, ports);
   }
   return wired;
 }
 
+
+/** The node with `writes` laid over its params, or the same node when there are none. */
+function written(node: WorkflowNode, def: AnyNodeDefinition, writes: ReadonlyMap<string, SeedWrite>): WorkflowNode {
+  return writes.size === 0 ? node : { ...node, params: { ...node.params, ...seedParamsPatch(def, node.params, writes) } };
+}
+
 /**
- * The workflow with each image node's seed moved on as its `seed_mode` says, and what changed.
- * Nodes with an empty seed (random every run), a seed wired from another node, or bypassed are
- * left alone. With nothing to change the same workflow object comes back.
+ * The workflow with each node's seeds moved on as their modes say, and what changed. Empty seeds
+ * (random every run), seeds wired from another node, and bypassed nodes are left alone. With
+ * nothing to change the same workflow object comes back.
  */
 export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: NextSeedsOptions = {}): { workflow: Workflow; changes: SeedChange[] } {
   const ran = options.ran === undefined ? undefined : new Set(options.ran);
   const random = options.random ?? Math.random;
-  const wired = seedWiredNodes(workflow, registry);
+  const wired = wiredPorts(workflow);
   const changes: SeedChange[] = [];
   const nodes = workflow.nodes.map((node) => {
-    if (ran !== undefined && !ran.has(node.id)) return node;
-    const moving = movingSeed(node, registry, wired.has(node.id));
-    if (!moving) return node;
-    const to = moving.mode === 'increment' ? (moving.seed + 1) % SEED_COUNT : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
-    changes.push({ nodeId: node.id, mode: moving.mode, from: moving.seed, to });
-    return { ...node, params: { ...node.params, seed: to } };
+    if ((ran !== undefined && !ran.has(node.id)) || node.bypass === true) return node;
+    const seeds = seedsOf(node, registry);
+    if (!seeds) return node;
+    const writes = new Map<string, SeedWrite>();
+    for (const slot of seeds.slots) {
+      if (isWiredSlot(slot, wired.get(node.id)) || slot.mode === 'fixed' || slot.seed === null) continue;
+      // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
+      const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
+      changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
+      writes.set(slot.key, { seed: to });
+    }
+    return written(node, seeds.def, writes);
   });
   return changes.length === 0 ? { workflow, changes } : { workflow: { ...workflow, nodes }, changes };
 }
@@ -145,16 +140,15 @@ export async function runBatch(
  */
 export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: ReadonlyMap<string, number>): Workflow {
   if (used.size === 0) return workflow;
-  const wired = seedWiredNodes(workflow, registry);
+  const wired = wiredPorts(workflow);
   let pinned = false;
   const nodes = workflow.nodes.map((node) => {
     const seed = used.get(node.id);
-    if (seed === undefined || node.bypass === true || wired.has(node.id)) return node;
-    const own = seedParams(node, registry);
-    if (!own || (own.mode === 'fixed' && own.seed !== null)) return node;
-    pinned = true;
-    // A numeric seed in the snapshot is the one that was sent, whatever the service reported back.
-    return { ...node, params: { ...node.params, seed: own.seed ?? seed, seed_mode: 'fixed' } };
+    const seeds = seed === undefined || node.bypass === true ? undefined : seedsOf(node, registry);
+    if (!seeds) return node;
+    const writes = pinWrites(seeds.slots, seed!, wired.get(node.id));
+    if (writes.size > 0) pinned = true;
+    return written(node, seeds.def, writes);
   });
   return pinned ? { ...workflow, nodes } : workflow;
 }

@@ -134,9 +134,6 @@ export function checkWorkflow(
     if (check.ok && inputs === undefined) {
       problems.push({ nodeId: node.id, message: 'its inputs cannot be worked out from its parameters' });
     }
-    if (def.backend === 'comfyui' && review !== undefined && review.pipelines !== true) {
-      problems.push({ nodeId: node.id, message: NEEDS_COMFYUI });
-    }
     if (check.ok && review !== undefined) {
       const verdict = reviewNode(def, check.params, connected, review);
       for (const issue of verdict === undefined ? [] : refusalIssues(verdict)) {
@@ -162,6 +159,15 @@ export function checkWorkflow(
     problems.push({ nodeId, message: `is part of a cycle: ${cycle.map(named).join(' → ')}; a workflow must not loop back on itself` });
   }
   return { problems, nodes };
+}
+
+/**
+ * Why a node cannot run on the chosen image backend, or undefined: a ComfyUI workflow on any
+ * backend but ComfyUI. Not a problem of the workflow: said before the run (the estimate, the
+ * CLI's warnings), and the node fails with it at run time while the nodes not downstream still run.
+ */
+export function cannotRunOn(def: AnyNodeDefinition, review: ReviewRequest | undefined): string | undefined {
+  return def.backend === 'comfyui' && review !== undefined && review.pipelines !== true ? `this node ${NEEDS_COMFYUI}` : undefined;
 }
 
 /** What is wrong with one edge, and whether it at least ends on an input that exists. */

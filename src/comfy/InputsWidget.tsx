@@ -39,7 +39,7 @@ export function InputsWidget({ id, nodeId }: WidgetProps) {
   const graph = useMemo(() => graphOf(p.pipeline), [p.pipeline]);
   const groups = useMemo(() => (graph === undefined ? [] : discoverInputs(graph, info)), [graph, info]);
   if (graph === undefined) return <p className="muted" id={id}>Choose a workflow file to see its inputs.</p>;
-  const full = { fields: p.fields ?? [], values: p.values ?? {}, pipeline: p.pipeline!, hash: p.hash ?? '', outputs: p.outputs ?? [] } satisfies ComfyWorkflowParams;
+  const full = { fields: p.fields ?? [], values: p.values ?? {}, pipeline: p.pipeline!, hash: p.hash ?? '', outputs: p.outputs ?? [], seed_modes: p.seed_modes ?? {} } satisfies ComfyWorkflowParams;
 
   return (
     <div className="comfy-inputs" id={id}>

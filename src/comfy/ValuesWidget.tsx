@@ -1,7 +1,7 @@
 /**
  * The fields a ComfyUI workflow node's author chose, on the node face, each with its own label and
- * the control for its kind: long text for a prompt, a number (a seed with Atelier's new-seed
- * button), a switch, a list of the server's choices when known. Clearing a field falls back to
+ * the control for its kind: long text for a prompt, a number, a seed (the image nodes' seed widget
+ * and its mode after each run, for a seed port too: the seed sent when no wire gives one), a switch, a list of the server's choices when known. Clearing a field falls back to
  * the workflow's own value.
  */
 import type { PipelineChoice } from '../../api/backends/comfyui/pipeline/discover';
@@ -9,7 +9,8 @@ import { inputInfo } from '../../api/backends/comfyui/pipeline/object-info';
 import type { FieldSpec } from '../forms/field-plan';
 import type { WidgetProps } from '../forms/widget-overrides';
 import { NumberWidget, SelectWidget, TextAreaWidget, TextWidget, ToggleWidget } from '../forms/widgets/basic';
-import { randomSeed } from '../forms/widgets/special';
+import { SeedWidget } from '../forms/widgets/special';
+import { SEED_MODES, type SeedMode } from '../../nodes/image-params';
 import { useEditorStore } from '../store/react';
 import { useSmallStore } from '../ui/small-store';
 import { objectInfoStore } from './apply';
@@ -24,7 +25,9 @@ export function ValuesWidget({ id, nodeId }: WidgetProps) {
   const store = useEditorStore();
   const p = useComfyParams(nodeId);
   const info = useSmallStore(objectInfoStore);
-  const fields = (p.fields ?? []).filter((c) => c.as === 'field');
+  // A seed port shows its seed too: the one sent when no wire gives it, with its mode.
+  const fields = (p.fields ?? []).filter((c) => c.as === 'field' || isSeedChoice(c));
+  const modes = p.seed_modes ?? {};
   const values = p.values ?? {};
   const classOf = new Map((p.pipeline?.nodes ?? []).map((n) => [n.id, n.class_type]));
   if (fields.length === 0) {
@@ -36,6 +39,13 @@ export function ValuesWidget({ id, nodeId }: WidgetProps) {
     for (const [k, v] of Object.entries(values)) if (k !== name) next[k] = v;
     if (value !== undefined) next[name] = value;
     store.setParams(nodeId, { values: next }, typing ? { groupKey: `param:${nodeId}:values:${name}` } : { label: `change ${name}` });
+  };
+
+  const setMode = (name: string, mode: SeedMode) => {
+    const next: Record<string, SeedMode> = {};
+    for (const [k, v] of Object.entries(modes)) if (k !== name) next[k] = v;
+    if (mode !== 'fixed') next[name] = mode;
+    store.setParams(nodeId, { seed_modes: next }, { label: `change ${name}: after each run` });
   };
 
   return (
@@ -58,22 +68,34 @@ export function ValuesWidget({ id, nodeId }: WidgetProps) {
           setMany: () => undefined,
         };
         let control;
-        if (c.kind === 'number') {
-          control = isSeedChoice(c)
-            ? (
-              <div className="seed-row">
-                <NumberWidget {...props} placeholder="seed" />
-                <button type="button" className="icon-button" aria-label={`New random ${c.label.toLowerCase()}`} title="New random seed" onClick={() => setValue(c.name, randomSeed())}>⚄</button>
-              </div>
-            )
-            : <NumberWidget {...props} />;
+        if (isSeedChoice(c)) {
+          // The image nodes' seed widget (a number, or Random: a new seed each run) and their modes.
+          const mode = Object.hasOwn(modes, c.name) ? modes[c.name] : 'fixed';
+          control = (
+            <>
+              <SeedWidget {...props} />
+              <label className="inline-check">
+                <span>After each run</span>
+                <select
+                  className="input select"
+                  aria-label={`${c.label}: after each run`}
+                  value={mode}
+                  onChange={(e) => setMode(c.name, e.target.value as SeedMode)}
+                >
+                  {SEED_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
+                </select>
+              </label>
+            </>
+          );
+        } else if (c.kind === 'number') {
+          control = <NumberWidget {...props} />;
         } else if (c.kind === 'boolean') control = <ToggleWidget {...props} />;
         else if (c.kind === 'choice' && spec.options !== undefined) control = <SelectWidget {...props} />;
         else if (isLongText(c, value)) control = <TextAreaWidget {...props} rows={3} />;
         else control = <TextWidget {...props} />;
         return (
           <div key={c.name} className="field comfy-value" data-field={`values.${c.name}`}>
-            <label className="field-label" htmlFor={fieldId}>{c.label}</label>
+            <label className="field-label" htmlFor={fieldId}>{c.label}{c.as === 'port' ? ' (when not wired)' : ''}</label>
             {control}
           </div>
         );

@@ -10,7 +10,7 @@ import type { XY } from '../store/state';
 import { settingsStore } from '../settings/settings-store';
 import { createSmallStore } from '../ui/small-store';
 import { toast } from '../ui/toast';
-import { askObjectInfo, chooseWorkflow, comfyBaseUrl, type ChosenWorkflow } from './choose';
+import { askObjectInfo, chooseWorkflow, comfyServer, type ChosenWorkflow } from './choose';
 
 /** The node list of the last ComfyUI server reached, for the inputs' types and choices in the list. */
 export const objectInfoStore = createSmallStore<ObjectInfo | undefined>(undefined);
@@ -22,7 +22,10 @@ export async function readChosen(file: File, fetcher: typeof fetch = fetch): Pro
   const name = file.name || 'the file';
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const chosen = await chooseWorkflow(bytes, name, () => askObjectInfo(comfyBaseUrl(settingsStore.get().imageBackends), fetcher));
+    const chosen = await chooseWorkflow(bytes, name, () => {
+      const settings = settingsStore.get();
+      return askObjectInfo(comfyServer(settings.imageBackends, settings.backendCredentials), fetcher);
+    });
     if (chosen.info !== undefined) objectInfoStore.set(chosen.info);
     for (const note of chosen.imported.notes) toast(`'${name}': ${note}`, 'warning');
     return chosen;
@@ -34,13 +37,19 @@ export async function readChosen(file: File, fetcher: typeof fetch = fetch): Pro
   }
 }
 
-/** Replaces a node's workflow by the file's, with the default choice of inputs (one undo step). */
-export async function chooseForNode(store: EditorStore, nodeId: string, file: File): Promise<boolean> {
-  const chosen = await readChosen(file);
+/**
+ * Replaces a node's workflow by the file's, with the default choice of inputs, and removes the
+ * wires to ports the new workflow does not have, all as one undo step; the toast says how many.
+ */
+export async function chooseForNode(store: EditorStore, nodeId: string, file: File, read: (file: File) => Promise<ChosenWorkflow | undefined> = readChosen): Promise<boolean> {
+  const chosen = await read(file);
   if (chosen === undefined) return false;
   const p = chosen.params;
-  store.setParams(nodeId, { pipeline: p.pipeline, hash: p.hash, source: p.source, fields: p.fields, outputs: p.outputs, values: p.values }, { label: 'choose ComfyUI workflow' });
-  toast(`'${file.name}': ${p.pipeline.nodes.length} ComfyUI nodes, ${p.fields.length} inputs chosen, ${p.outputs.length} outputs`, 'success');
+  const removed = store.setParamsPruningWires(nodeId, {
+    pipeline: p.pipeline, hash: p.hash, source: p.source, fields: p.fields, outputs: p.outputs, values: p.values, seed_modes: p.seed_modes,
+  }, 'choose ComfyUI workflow');
+  const wires = removed === 0 ? '' : `; ${removed === 1 ? '1 wire' : `${removed} wires`} to ports it does not have ${removed === 1 ? 'was' : 'were'} removed (Undo brings ${removed === 1 ? 'it' : 'them'} back)`;
+  toast(`'${file.name}': ${p.pipeline.nodes.length} ComfyUI nodes, ${p.fields.length} inputs chosen, ${p.outputs.length} outputs${wires}`, removed === 0 ? 'success' : 'warning');
   return true;
 }
 

@@ -6,6 +6,7 @@
 import { choiceKind, slugName, type ChoiceKind, type ChoiceTarget, type PipelineChoice } from '../../api/backends/comfyui/pipeline/discover';
 import type { PipelineGraph } from '../../api/backends/comfyui/pipeline/model';
 import type { ObjectInfo } from '../../api/backends/comfyui/pipeline/object-info';
+import { isSeedChoice } from '../../nodes/comfy-seeds';
 import type { ComfyWorkflowParams } from '../../nodes/comfy-workflow';
 
 export type InputChoice = 'hidden' | 'field' | 'port';
@@ -25,10 +26,7 @@ export function choiceOf(fields: readonly PipelineChoice[], target: ChoiceTarget
   return fields.find((c) => c.targets.some((t) => same(t, target)));
 }
 
-/** Whether an input is a seed: it gets Atelier's seed control. */
-export function isSeedChoice(choice: PipelineChoice): boolean {
-  return choice.kind === 'number' && choice.targets.some((t) => t.input === 'seed' || t.input === 'noise_seed');
-}
+export { isSeedChoice } from '../../nodes/comfy-seeds';
 
 function literal(graph: PipelineGraph, target: ChoiceTarget): unknown {
   const input = graph.nodes.get(target.node)?.inputs.get(target.input);
@@ -61,8 +59,9 @@ export function setInputChoice(
   if (current !== undefined) {
     if (current.as === to) return { fields: p.fields, values: p.values };
     const fields = p.fields.map((c) => (c === current ? { ...c, as: to } : c));
-    if (to === 'port') values = withoutValue(values, current.name);
-    else values[current.name] = literal(graph, current.targets[0]!);
+    // A seed port keeps its value: the seed sent when no wire gives one, with its mode.
+    if (to === 'port' && !isSeedChoice(current)) values = withoutValue(values, current.name);
+    else if (to === 'field' && !Object.hasOwn(values, current.name)) values[current.name] = literal(graph, current.targets[0]!);
     return { fields, values };
   }
   const node = graph.nodes.get(target.node);
@@ -72,7 +71,7 @@ export function setInputChoice(
   // Two inputs of one name (two samplers' cfg) are told apart by their node's title.
   const label = p.fields.some((c) => c.label === plain) ? `${plain} (${node?.title ?? node?.classType ?? target.node})` : plain;
   const added: PipelineChoice = { name, label: label.slice(0, 200), as: to, kind: choiceKind(graph, target, info), targets: [target] };
-  if (to === 'field') values[name] = literal(graph, target);
+  if (to === 'field' || isSeedChoice(added)) values[name] = literal(graph, target);
   return { fields: [...p.fields, added], values };
 }
 

@@ -4,12 +4,15 @@
  * (a UI-format file needs it to read its widgets; an API-format one gets its inputs' real types
  * from it), and the node's params with the default choice applied. A refusal is one line.
  */
+import { z } from 'zod';
 import { importPipeline, type ImportedPipeline, type InfoOrReason, type PipelineSource } from '../../api/backends/comfyui/pipeline/import';
 import { PipelineError } from '../../api/backends/comfyui/pipeline/model';
 import { readObjectInfo, type ObjectInfo } from '../../api/backends/comfyui/pipeline/object-info';
 import { comfyWorkflowParams, type ComfyWorkflowParams } from '../../nodes/comfy-workflow';
 import { extractComfyContent, ImageEmbedError } from '../../workflow/embed';
-import type { ImageBackendSettings } from '../settings/backend-types';
+import { ApiError } from '../../api/errors';
+import { createTransport } from '../../api/backends/comfyui/transport';
+import type { BackendCredentials, ImageBackendSettings } from '../settings/backend-types';
 
 /** Where ComfyUI listens when its base URL is left empty (its describe.ts's defaultBaseUrl). */
 const COMFY_DEFAULT_URL = 'http://127.0.0.1:8188';
@@ -42,30 +45,61 @@ export function sourceOfBytes(bytes: Uint8Array, name: string): PipelineSource {
   return { ...(content.prompt === undefined ? {} : { api: content.prompt }), ...(content.workflow === undefined ? {} : { ui: content.workflow }) };
 }
 
+/** The ComfyUI chosen in Settings → Image backend: its base URL and its credential (a proxy's token), if any. */
+export interface ComfyServer {
+  baseUrl: string;
+  token?: string;
+}
+
+/** The slots in the order they are looked at: all engines first, then each engine's own. */
+function comfySlots(backends: ImageBackendSettings) {
+  return [['all', backends.all] as const, ...Object.entries(backends.engines).flatMap(([id, slot]) => (slot === undefined ? [] : [[id, slot] as const]))];
+}
+
 /** The base URL of the ComfyUI chosen in Settings → Image backend (all engines first), or undefined. */
 export function comfyBaseUrl(backends: ImageBackendSettings): string | undefined {
-  for (const slot of [backends.all, ...Object.values(backends.engines)]) {
+  return comfyServer(backends, {})?.baseUrl;
+}
+
+/**
+ * The ComfyUI chosen in Settings → Image backend (all engines first) with the credential stored
+ * for that slot (Settings' key `slot:comfyui`), or undefined when none is chosen.
+ */
+export function comfyServer(backends: ImageBackendSettings, credentials: BackendCredentials): ComfyServer | undefined {
+  for (const [id, slot] of comfySlots(backends)) {
     if (slot.kind !== 'comfyui') continue;
     const url = slot.fields.comfyui?.baseUrl.trim() ?? '';
-    return (url === '' ? COMFY_DEFAULT_URL : url).replace(/\/+$/, '');
+    const token = Object.hasOwn(credentials, `${id}:comfyui`) ? credentials[`${id}:comfyui`]?.trim() ?? '' : '';
+    return { baseUrl: (url === '' ? COMFY_DEFAULT_URL : url).replace(/\/+$/, ''), ...(token === '' ? {} : { token }) };
   }
   return undefined;
 }
 
-/** The server's `/object_info`, or why it could not be had (one line, no URL parts beyond the origin). */
-export async function askObjectInfo(baseUrl: string | undefined, fetcher: typeof fetch = fetch): Promise<InfoOrReason> {
-  if (baseUrl === undefined) return { unreachable: 'no ComfyUI server is chosen in Settings → Image backend' };
+/**
+ * The server's `/object_info`, or why it could not be had (one line, no URL parts beyond the
+ * origin). Asked as the ComfyUI backend asks (its transport): the credential goes in the
+ * `Authorization` header, never in the URL, and never into the reason.
+ */
+export async function askObjectInfo(server: ComfyServer | string | undefined, fetcher: typeof fetch = fetch): Promise<InfoOrReason> {
+  if (server === undefined) return { unreachable: 'no ComfyUI server is chosen in Settings → Image backend' };
+  const { baseUrl, token } = typeof server === 'string' ? { baseUrl: server, token: undefined } : server;
   let origin: string;
   try {
-    origin = new URL(baseUrl).origin;
+    const url = new URL(baseUrl);
+    origin = url.origin;
+    if (url.username !== '' || url.password !== '') return { unreachable: `the ComfyUI base URL in Settings (${origin}) carries a user name or password: put a proxy's token in the credential field instead` };
   } catch {
     return { unreachable: 'the ComfyUI base URL in Settings is not a URL' };
   }
   try {
-    const response = await fetcher(`${baseUrl}/object_info`, { signal: AbortSignal.timeout(INFO_TIMEOUT_MS) });
-    if (!response.ok) return { unreachable: `the ComfyUI server at ${origin} answered ${response.status}` };
-    return { info: readObjectInfo(await response.json()) };
-  } catch {
+    const transport = createTransport({
+      baseUrl, ...(token === undefined ? {} : { token }), fetch: fetcher,
+      timeouts: { headersMs: INFO_TIMEOUT_MS, idleMs: INFO_TIMEOUT_MS }, retry: { maxAttempts: 1 },
+    });
+    return { info: readObjectInfo(await transport.getJson('/object_info', z.unknown(), { signal: AbortSignal.timeout(INFO_TIMEOUT_MS) })) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== undefined) return { unreachable: `the ComfyUI server at ${origin} answered ${error.status}` };
+    if (error instanceof TypeError && /token/.test(error.message)) return { unreachable: `the credential for ComfyUI in Settings cannot be sent: ${error.message}` };
     return { unreachable: `the ComfyUI server at ${origin} could not be reached (is it running, started with --enable-cors-header for this page?)` };
   }
 }

@@ -4,6 +4,7 @@
  * image (same seed, same size). Pinning sets that node's seed and fixes it.
  */
 import type { NodeRegistry } from '../../nodes/index';
+import { isWiredSlot, seedSlotsOf } from '../../nodes/seed-control';
 import type { Workflow, WorkflowNode } from '../../workflow/schema';
 import type { NodeResult } from '../run/run-state';
 import { imagesOf, type ShownImage } from './object-urls';
@@ -13,8 +14,8 @@ export type SeedTarget =
   | { ok: false; nodeId?: string; reason: string };
 
 function hasSeedControl(node: WorkflowNode, registry: NodeRegistry): boolean {
-  const shape = (registry.get(node.type)?.params as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape !== undefined && 'seed' in shape && 'seed_mode' in shape;
+  const def = registry.get(node.type);
+  return def !== undefined && seedSlotsOf(def, node.params).length > 0;
 }
 
 const same = (a: ShownImage, b: ShownImage) => a.seed === b.seed && a.bytes === b.bytes && a.mime === b.mime;
@@ -51,7 +52,10 @@ export function seedTarget(
     }
   }
   if (owner === undefined) return undefined;
-  if (workflow.edges.some((e) => e.target.node === owner && e.target.port === 'seed')) {
+  const ownerNode = byId.get(owner)!;
+  const wired = new Set(workflow.edges.filter((e) => e.target.node === owner).map((e) => e.target.port));
+  const slots = seedSlotsOf(registry.get(ownerNode.type)!, ownerNode.params);
+  if (slots.every((slot) => isWiredSlot(slot, wired))) {
     return { ok: false, nodeId: owner, reason: 'its seed comes from a wire' };
   }
   return { ok: true, nodeId: owner, seed: image.seed };

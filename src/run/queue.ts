@@ -5,7 +5,7 @@
  * their `seed_mode` says, to the seeds the next run uses, and the run counts toward the session's
  * totals. Cancel stops the run under way and the rest of the batch.
  */
-import type { SeedChange } from '../../workers/seeds';
+import { seedChangesBetween, type SeedChange } from '../../nodes/seed-control';
 import type { RunSummary } from '../../workers/events';
 import type { PlanOptions } from '../../workers/plan';
 import type { Workflow } from '../../workflow/schema';
@@ -44,17 +44,8 @@ export interface RunQueueDeps {
 }
 
 /** The seeds that differ between two snapshots of the same workflow. */
-export function seedChanges(before: Workflow, after: Workflow): SeedChange[] {
-  const earlier = new Map(before.nodes.map((n) => [n.id, n]));
-  const changes: SeedChange[] = [];
-  for (const node of after.nodes) {
-    const from = earlier.get(node.id)?.params.seed;
-    const to = node.params.seed;
-    if (typeof from !== 'number' || typeof to !== 'number' || from === to) continue;
-    const mode = node.params.seed_mode === 'random' ? 'random' : 'increment';
-    changes.push({ nodeId: node.id, mode, from, to });
-  }
-  return changes;
+export function seedChanges(before: Workflow, after: Workflow, registry: EditorLink['registry']): SeedChange[] {
+  return seedChangesBetween(before, after, registry);
 }
 
 /** A run that did not happen: the worker failed (the run panel says why). */
@@ -86,7 +77,7 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
           // A cancelled run still spent what its requests used: the session counts it.
           if (summary.status !== 'invalid') deps.onRun?.(summary);
           if (summary.status === 'succeeded' || summary.status === 'failed') {
-            deps.link.applySeeds(seedChanges(snapshot, batch.runs[index + 1] ?? batch.after));
+            deps.link.applySeeds(seedChanges(snapshot, batch.runs[index + 1] ?? batch.after, deps.link.registry));
           }
           if (summary.status === 'cancelled' || summary.status === 'invalid') break;
         }

@@ -1,6 +1,7 @@
 /** The EditorLink of the real editor: its store, its settings and its node registry. */
 import { fieldLabel, nodeName } from '../../nodes/labels';
 import { apisUsedBy } from '../../nodes/api-use';
+import { pinSeedPatch, seedChangePatch } from '../../nodes/seed-control';
 import type { WorkerSettings } from '../../workers/worker-api';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
 import { knownBackendNames, subscribeBackendNames } from '../settings/backend-names';
@@ -66,12 +67,19 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     applySeeds(changes) {
       for (const change of changes) {
         const node = store.getState().index.nodeById.get(change.nodeId);
-        if (node?.params.seed !== change.from) continue;
-        store.setParams(change.nodeId, { seed: change.to }, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true, keepModified: true });
+        const def = node && store.registry.get(node.type);
+        const patch = def && seedChangePatch(def, node.params, change);
+        if (patch === undefined) continue;
+        store.setParams(change.nodeId, patch, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true, keepModified: true });
       }
     },
     pinSeed(nodeId, seed) {
-      store.setParams(nodeId, { seed, seed_mode: 'fixed' }, { label: 'pin seed' });
+      const state = store.getState();
+      const node = state.index.nodeById.get(nodeId);
+      const def = node && store.registry.get(node.type);
+      if (!def) return;
+      const wired = new Set(state.doc.edges.filter((e) => e.target.node === nodeId).map((e) => e.target.port));
+      store.setParams(nodeId, pinSeedPatch(def, node.params, seed, wired), { label: 'pin seed' });
     },
     restore(workflow) {
       store.load(workflow, { record: true });

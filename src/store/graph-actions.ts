@@ -7,7 +7,7 @@ import { portAccepts } from '../../nodes/values';
 import { edgeIdFor, uniqueNodeId } from '../../workflow/create';
 import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema';
 import { canConnect, type ConnectCheck } from './can-connect';
-import { portsOf } from './ports';
+import { inputsFor, outputsFor, portsOf } from './ports';
 import type { Core } from './core';
 import { pruneApp } from './app-actions';
 import { isComponentNode } from '../../nodes/component-node';
@@ -194,6 +194,34 @@ export function createGraphActions(core: Core) {
           else if (target.params[name] !== value) target.params[name] = value;
         }
       });
+    },
+
+    /**
+     * Sets several parameters that change the node's ports (a ComfyUI workflow node's file) and
+     * removes, in the same undo step, the wires to ports the node no longer has. How many it removed.
+     */
+    setParamsPruningWires(nodeId: string, values: Readonly<Record<string, unknown>>, label: string): number {
+      const node = core.get().index.nodeById.get(nodeId);
+      const def = node && core.registry.get(node.type);
+      if (!node || !def) return 0;
+      const next: Record<string, unknown> = { ...node.params, ...values };
+      for (const [name, value] of Object.entries(values)) if (value === undefined) delete next[name];
+      const inputs = new Set(inputsFor(def, next).map((p) => p.name));
+      const outputs = new Set(outputsFor(def, next).map((p) => p.name));
+      const stale = (e: WorkflowEdge) => (e.target.node === nodeId && !inputs.has(e.target.port)) || (e.source.node === nodeId && !outputs.has(e.source.port));
+      let removed = 0;
+      core.change({ label }, (draft) => {
+        const target = draft.nodes.find((n) => n.id === nodeId);
+        if (!target) return;
+        for (const [name, value] of Object.entries(values)) {
+          if (value === undefined) delete target.params[name];
+          else target.params[name] = value;
+        }
+        const kept = draft.edges.filter((e) => !stale(e));
+        removed = draft.edges.length - kept.length;
+        if (removed > 0) draft.edges = kept;
+      });
+      return removed;
     },
 
     /** The user's own name for a node; empty goes back to the type's title. */

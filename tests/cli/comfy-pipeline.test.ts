@@ -147,12 +147,14 @@ describe('a ComfyUI workflow node from the CLI', () => {
     expect(run.stderr).toContain("--set flux.sede: the ComfyUI workflow 'flux' has no field 'sede'; its fields are seed, width, height");
   });
 
-  it('without a ComfyUI backend, the node is a problem before the run that says how to choose one', async () => {
+  it('without a ComfyUI backend, the node is a warning before the run that says how to choose one, then fails with it', async () => {
     const { cwd, file } = write(fluxWorkflow());
     const before = comfy.received.prompts.length;
     const run = await runCli(['run', file], { cwd });
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain("node 'flux': runs a ComfyUI workflow, which needs a ComfyUI backend: choose ComfyUI in Settings → Image backend (directly from the browser), or run the CLI with --image-backend comfyui");
+    const needs = 'this node runs a ComfyUI workflow, which needs a ComfyUI backend: choose ComfyUI in Settings → Image backend (directly from the browser), or run the CLI with --image-backend comfyui';
+    expect(run.stderr).toContain(`atelier: warning: node 'flux': ${needs}`);
+    expect(run.stderr).toMatch(new RegExp(`failed +flux +after \\d+ ms: ${needs.replace(/[()]/g, '\\$&')}`));
     expect(comfy.received.prompts.length).toBe(before);
   });
 

@@ -2,7 +2,8 @@
  * A ComfyUI workflow as a node, as a person makes one: ComfyUI chosen in Settings (the double,
  * allowing this page), a PNG ComfyUI saved dropped on the canvas, "Use its workflow as a node",
  * its prompt made a port in the inspector, the Chat prompt writer wired into it, run on ComfyUI
- * (pictures on the node), saved, opened again and run again from the cache.
+ * (pictures on the node), saved, opened again and run again from the cache; its seed made Random
+ * is drawn before sending and carried by the picture.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,5 +86,16 @@ describe('a ComfyUI workflow node in the editor', () => {
     expect(await editor.runToEnd(120_000)).toBe('Run finished');
     await expect.poll(() => editor.node('ComfyUI workflow').phase()).toBe('cached');
     expect(comfy.received.prompts).toHaveLength(1);
+
+    // The seed has the image nodes' widget: left Random, a seed is drawn and sent (never empty),
+    // and the picture carries it.
+    const reopened = editor.node('ComfyUI workflow');
+    expect(await reopened.root.getByRole('combobox', { name: 'Seed: after each run' }).inputValue()).toBe('fixed');
+    await reopened.root.getByRole('checkbox', { name: 'Random' }).check();
+    expect(await editor.runToEnd(120_000)).toBe('Run finished');
+    expect(comfy.received.prompts).toHaveLength(2);
+    const drawn = (comfy.received.prompts[1]!.prompt as Record<string, { inputs: Record<string, unknown> }>)['25']?.inputs.noise_seed;
+    expect(typeof drawn).toBe('number');
+    await expect.poll(() => reopened.images.first().getAttribute('aria-label')).toMatch(new RegExp(`, seed ${String(drawn)}$`));
   }, 240_000);
 });

@@ -56,14 +56,17 @@ describe('the Examples menu', () => {
     }
   });
 
-  it('a ComfyUI example on the local engines names the node that needs a ComfyUI backend, and where to choose one', async () => {
+  it('a ComfyUI example on the local engines says before the run which node needs a ComfyUI backend and where to choose one; that node fails, the rest runs', async () => {
     const example = examples.find(onComfyUi)!;
     const editor = await session.open();
     await editor.openExample(example.title);
-    await editor.run();
     const comfyNode = example.workflow.nodes.find((n) => n.type === 'comfy-workflow')!;
-    await expect.poll(() => editor.runProblems.textContent()).toContain(comfyNode.title);
-    expect(await editor.runProblems.textContent()).toContain('needs a ComfyUI backend: choose ComfyUI in Settings → Image backend');
+    const wouldFail = editor.runPanel.locator('.run-estimate__fails');
+    await expect.poll(() => wouldFail.textContent()).toContain(comfyNode.title);
+    expect(await wouldFail.textContent()).toContain('needs a ComfyUI backend: choose ComfyUI in Settings → Image backend');
+    expect(await editor.runToEnd(120_000)).toBe('Run finished with failures');
+    expect(await editor.runProblems.count()).toBe(0);
+    await expect.poll(() => editor.node(comfyNode.title!).error.textContent()).toContain('needs a ComfyUI backend');
   });
 
   it('opening another workflow after a run leaves nothing of that run on the page, and Undo brings the graph back without it', async () => {

@@ -10,7 +10,7 @@ import { PipelineError, fromStored, type StoredPipeline } from '../../api/backen
 import { checkNodeParams } from '../../nodes/check-params';
 import { comfyWorkflowNode, type ComfyWorkflowParams } from '../../nodes/comfy-workflow';
 import { resolveInputs } from '../../nodes/ports';
-import { askObjectInfo, chooseWorkflow, comfyBaseUrl, sourceOfBytes } from '../../src/comfy/choose';
+import { askObjectInfo, chooseWorkflow, comfyBaseUrl, comfyServer, sourceOfBytes } from '../../src/comfy/choose';
 import { choicesFor, relabelChoice, setInputChoice } from '../../src/comfy/choices';
 import { carriesComfyOnly, isComfyWorkflowJson } from '../../src/comfy/drop';
 import { planFields } from '../../src/forms/field-plan';
@@ -75,11 +75,33 @@ describe('choosing a workflow file for a ComfyUI workflow node', () => {
     expect('info' in got && got.info.has('KSampler')).toBe(true);
 
     const down = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
-    const why = await askObjectInfo('http://user:s3cret@gpu.lan:8188/comfy?token=abc123', down);
+    const why = await askObjectInfo('http://gpu.lan:8188/comfy?token=abc123', down);
     expect(why).toEqual({ unreachable: 'the ComfyUI server at http://gpu.lan:8188 could not be reached (is it running, started with --enable-cors-header for this page?)' });
+    expect(await askObjectInfo('http://user:s3cret@gpu.lan:8188', down)).toEqual({
+      unreachable: "the ComfyUI base URL in Settings (http://gpu.lan:8188) carries a user name or password: put a proxy's token in the credential field instead",
+    });
     expect(await askObjectInfo(undefined, down)).toEqual({ unreachable: 'no ComfyUI server is chosen in Settings → Image backend' });
     const refused = (() => Promise.resolve(new Response('no', { status: 403 }))) as typeof fetch;
     expect(await askObjectInfo('http://127.0.0.1:8188', refused)).toEqual({ unreachable: 'the ComfyUI server at http://127.0.0.1:8188 answered 403' });
+  });
+
+  it("sends the node-list request with the ComfyUI credential of the settings, in the Authorization header only", async () => {
+    const backends: ImageBackendSettings = { all: { kind: 'comfyui', fields: { comfyui: { baseUrl: 'https://proxy.lan/comfy', checkpoints: {}, refiner: '', model: '', assets: [] } } }, engines: {} };
+    const server = comfyServer(backends, { 'all:comfyui': ' tok-123 ', 'all:openai': 'other' });
+    expect(server).toEqual({ baseUrl: 'https://proxy.lan/comfy', token: 'tok-123' });
+    expect(comfyServer(backends, {})).toEqual({ baseUrl: 'https://proxy.lan/comfy' });
+    const seen: { url: string; auth: string | null }[] = [];
+    const answer = (async (url: string, init?: RequestInit) => {
+      seen.push({ url, auth: new Headers(init?.headers).get('authorization') });
+      return new Response(JSON.stringify(recordedObjectInfoJson()), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const got = await askObjectInfo(server, answer);
+    expect('info' in got && got.info.has('KSampler')).toBe(true);
+    expect(seen).toEqual([{ url: 'https://proxy.lan/comfy/object_info', auth: 'Bearer tok-123' }]);
+    // A refusal names the status and the origin, never the token.
+    const refused = (() => Promise.resolve(new Response('bad token tok-123', { status: 401 }))) as typeof fetch;
+    const why = await askObjectInfo(server, refused);
+    expect(why).toEqual({ unreachable: 'the ComfyUI server at https://proxy.lan answered 401' });
   });
 });
 

@@ -54,9 +54,9 @@ describe('run queue', () => {
     expect(image.calls.map((c) => c.request.seed)).toEqual([5, 6, 7]);
     // The form shows, after each run, the seed the next one uses.
     expect(applied).toEqual([
-      [{ nodeId: 'draw', mode: 'increment', from: 5, to: 6 }],
-      [{ nodeId: 'draw', mode: 'increment', from: 6, to: 7 }],
-      [{ nodeId: 'draw', mode: 'increment', from: 7, to: 8 }],
+      [{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 5, to: 6 }],
+      [{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 6, to: 7 }],
+      [{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 7, to: 8 }],
     ]);
     expect(runs).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(progress).toEqual([{ index: 1, count: 3 }, { index: 2, count: 3 }, { index: 3, count: 3 }, undefined]);
@@ -110,7 +110,7 @@ describe('seeds in the editor', () => {
   it('names the seeds that differ between two snapshots', () => {
     const before = workflow([['a', 'text-to-image', { seed: 1, seed_mode: 'random' }], ['b', 'text-to-image', { seed: 2 }], ['c', 'text-to-image', { seed: null }]]);
     const after = workflow([['a', 'text-to-image', { seed: 99, seed_mode: 'random' }], ['b', 'text-to-image', { seed: 2 }], ['c', 'text-to-image', { seed: null }]]);
-    expect(seedChanges(before, after)).toEqual([{ nodeId: 'a', mode: 'random', from: 1, to: 99 }]);
+    expect(seedChanges(before, after, registry)).toEqual([{ nodeId: 'a', slot: 'seed', mode: 'random', from: 1, to: 99 }]);
   });
 
   it('moves seeds on as one undo step over consecutive runs, leaves a seed edited meanwhile, and pins', () => {
@@ -118,8 +118,8 @@ describe('seeds in the editor', () => {
     const link = storeLink(store, createSettingsStore(null), 'http://127.0.0.1:8787');
     const seed = () => store.getState().index.nodeById.get('draw')?.params.seed;
 
-    link.applySeeds([{ nodeId: 'draw', mode: 'increment', from: 5, to: 6 }]);
-    link.applySeeds([{ nodeId: 'draw', mode: 'increment', from: 6, to: 7 }]);
+    link.applySeeds([{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 5, to: 6 }]);
+    link.applySeeds([{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 6, to: 7 }]);
     expect(seed()).toBe(7);
     expect(store.getState().history.undoLabel).toBe('move seeds on after the run');
     store.undo();
@@ -128,7 +128,7 @@ describe('seeds in the editor', () => {
 
     // The user typed another seed while the run was under way: theirs stays.
     store.setParam('draw', 'seed', 40);
-    link.applySeeds([{ nodeId: 'draw', mode: 'increment', from: 5, to: 6 }]);
+    link.applySeeds([{ nodeId: 'draw', slot: 'seed', mode: 'increment', from: 5, to: 6 }]);
     expect(seed()).toBe(40);
 
     link.pinSeed('draw', 1234);

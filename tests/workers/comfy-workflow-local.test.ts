@@ -1,7 +1,8 @@
 /**
  * A ComfyUI workflow node on the local route (the local engines, which run no ComfyUI workflow):
- * the node is a problem before the run that says it needs a ComfyUI backend and where to choose
- * one, nothing is sent, and the other nodes still run (run to here on them, or with it bypassed).
+ * the estimate says before the run that it would fail, needing a ComfyUI backend and where to
+ * choose one; at run time it fails with that, sending nothing, and the nodes not downstream of
+ * it still run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatClient } from '../../api/chat-client';
@@ -13,7 +14,11 @@ import { createAtelierServer } from '../../server/app';
 import { localEnginesConfig } from '../../server/config';
 import { LOCAL_CHAT_MODELS } from '../../server/engines/text';
 import { silentLogger } from '../../server/log';
+import { reviewOf } from '../../workers/backend-review';
+import { createMemoryCache } from '../../workers/cache';
+import { estimateRun } from '../../workers/estimate';
 import { createExecutor } from '../../workers/executor';
+import { planRun, planWarnings } from '../../workers/plan';
 import { fixtureText } from '../backends/comfyui/pipeline/fixtures';
 import { eventLog, workflow } from './fakes';
 
@@ -44,12 +49,38 @@ const graph = (bypass = false) => {
 };
 
 describe('a ComfyUI workflow node on the local engines', () => {
-  it('is a problem before the run naming where to choose a ComfyUI backend; nothing is sent', async () => {
+  const downstream = () => {
+    const wf = graph();
+    wf.nodes.push({ id: 'p', type: 'preview', position: { x: 0, y: 0 }, params: {} });
+    wf.edges.push({ id: 'e-fp', source: { node: 'f', port: 'images' }, target: { node: 'p', port: 'value' } });
+    return wf;
+  };
+
+  it('is said before the run: the estimate shows it failing, naming where to choose a ComfyUI backend', async () => {
+    const image = createImageClient({ baseUrl: `${server.url}/local/image` });
+    const estimate = await estimateRun(downstream(), registry, { mode: 'all' }, { cache: createMemoryCache(), settings: { chatModel: LOCAL_CHAT_MODELS[0]! }, review: reviewOf(image) });
+    if (!estimate.ok) throw new Error(`not planned: ${JSON.stringify(estimate.problems)}`);
+    const byId = new Map(estimate.nodes.map((n) => [n.nodeId, n]));
+    expect(byId.get('f')).toMatchObject({ status: 'fails', reason: expect.stringMatching(/^this node runs a ComfyUI workflow, which needs a ComfyUI backend: choose ComfyUI in Settings → Image backend/) });
+    expect(byId.get('p')).toMatchObject({ status: 'skipped' });
+    expect(byId.get('g')?.status).toBe('runs');
+    const planned = planRun(downstream(), registry, { mode: 'all' }, reviewOf(image));
+    expect(planned.ok && planWarnings(planned.plan)).toEqual([{ nodeId: 'f', message: expect.stringMatching(/needs a ComfyUI backend/) }]);
+  });
+
+  it('fails at run time with that message, sending nothing for it, while the nodes not downstream of it run', async () => {
     const log = eventLog();
-    const summary = await localExecutor().run(graph(), { mode: 'all', onEvent: log.onEvent });
-    expect(summary.status).toBe('invalid');
-    expect(summary.apiCalls).toBe(0);
-    expect(summary.problems).toEqual([{ nodeId: 'f', message: expect.stringMatching(/^runs a ComfyUI workflow, which needs a ComfyUI backend: choose ComfyUI in Settings → Image backend/) }]);
+    const summary = await localExecutor().run(downstream(), { mode: 'all', onEvent: log.onEvent });
+    expect(summary.status).toBe('failed');
+    expect(summary.problems).toEqual([]);
+    expect(summary.failures).toEqual([{ nodeId: 'f', error: { message: expect.stringMatching(/^this node runs a ComfyUI workflow, which needs a ComfyUI backend: choose ComfyUI in Settings → Image backend/) } }]);
+    expect(log.of('f')).not.toContain('node-started');
+    expect(log.of('f')).toContain('node-failed');
+    expect(log.of('g')).toContain('node-done');
+    expect(log.of('c')).toContain('node-done');
+    expect(log.of('p')).toContain('node-skipped');
+    // The chat and the picture: two calls, none for the workflow.
+    expect(summary.apiCalls).toBe(2);
   });
 
   it('leaves the other nodes to run: run to here on them, or the whole run with it bypassed', async () => {

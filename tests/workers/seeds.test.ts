@@ -20,9 +20,9 @@ describe('nextSeeds', () => {
     ]);
     const { workflow: next, changes } = nextSeeds(wf, registry, { random: () => 0.25 });
     expect(changes).toEqual([
-      { nodeId: 'inc', mode: 'increment', from: 5, to: 6 },
-      { nodeId: 'top', mode: 'increment', from: 2 ** 32 - 1, to: 0 },
-      { nodeId: 'rnd', mode: 'random', from: 5, to: 2 ** 30 },
+      { nodeId: 'inc', slot: 'seed', mode: 'increment', from: 5, to: 6 },
+      { nodeId: 'top', slot: 'seed', mode: 'increment', from: 2 ** 32 - 1, to: 0 },
+      { nodeId: 'rnd', slot: 'seed', mode: 'random', from: 5, to: 2 ** 30 },
     ]);
     expect(['inc', 'top', 'rnd', 'fix', 'dflt'].map((id) => seedOf(next, id))).toEqual([6, 0, 2 ** 30, 5, 5]);
     // Pure: the workflow it was given is unchanged, untouched nodes are shared.

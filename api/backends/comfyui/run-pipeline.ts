@@ -10,7 +10,7 @@ import { ApiError } from '../../errors';
 import type { ImageCallOptions } from '../types';
 import { executionError, interruptedError } from './errors';
 import type { ComfyGraph, ComfyPrompt } from './graph';
-import { imageCodec, inputFile } from './images';
+import { imageCodec, inputFile, type InputFile } from './images';
 import { checkPipeline, type PipelineProblem } from './pipeline/check';
 import { fromStored, nodeLabel, toApiPrompt, toStored, type PipelineGraph } from './pipeline/model';
 import { readObjectInfo, type ObjectInfo } from './pipeline/object-info';
@@ -86,8 +86,12 @@ export async function runPipeline(deps: PipelineRunnerDeps, request: PipelineRun
     // Images by content: the same picture is one file, uploaded once, and not again on a re-run.
     const present = new Set(info.get('LoadImage')?.inputs.find((i) => i.name === 'image')?.choices ?? []);
     const uploads = new Map<string, Promise<string>>();
+    // One picture feeding several LoadImage inputs is decoded once (bench/pipeline-images.ts).
+    const decoded = new Map<string, Promise<InputFile>>();
     for (const image of request.images) {
-      const file = await inputFile(image.b64);
+      let read = decoded.get(image.b64);
+      if (read === undefined) decoded.set(image.b64, read = inputFile(image.b64));
+      const file = await read;
       let name = uploads.get(file.name);
       if (name === undefined) uploads.set(file.name, name = present.has(file.name) ? Promise.resolve(file.name) : transport.upload(file, o));
       graph.nodes.get(image.node)?.inputs.set(image.input, { kind: 'value', value: await name });
