@@ -178,10 +178,13 @@ describe('cancelling', () => {
   });
 
   it('cancels a request in flight, and the server sees the connection close', async () => {
-    server.handle(() => { /* never answers */ });
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => { arrived = resolve; });
+    server.handle(() => { arrived(); /* and never answers */ });
     const controller = new AbortController();
     const pending = failure(client().complete(request, { signal: controller.signal }));
-    await new Promise((r) => setTimeout(r, 50));
+    // Cancel once the server holds the request, however long a loaded machine takes to send it.
+    await inFlight;
     controller.abort();
     expect(await pending).toMatchObject({ kind: 'aborted', retryable: false });
     await server.clientHungUp(1);

@@ -26,7 +26,10 @@ export interface MisbehavingServer {
   requests: RecordedRequest[];
   /** Replaces the handler for the requests that follow. */
   handle(handler: Handler): void;
-  /** Resolves when the connection of request `index` (1-based) closed before the server had ended its answer. */
+  /**
+   * Resolves when the connection of request `index` (1-based) closed before the server had ended its
+   * answer. It may be asked before that request arrives (a loaded machine can be slow to send it).
+   */
   clientHungUp(index: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,15 +37,24 @@ export interface MisbehavingServer {
 export async function startMisbehavingServer(initial: Handler = (_req, res) => sendText(res, 404, 'no handler')): Promise<MisbehavingServer> {
   let handler = initial;
   const requests: RecordedRequest[] = [];
-  const closed = new Map<number, Promise<void>>();
+  const closed = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const hangUp = (index: number) => {
+    let slot = closed.get(index);
+    if (!slot) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => { resolve = done; });
+      slot = { promise, resolve };
+      closed.set(index, slot);
+    }
+    return slot;
+  };
   let seen = 0;
 
   const server = createServer((req, res) => {
     const index = ++seen;
-    let resolveClosed!: () => void;
-    closed.set(index, new Promise<void>((resolve) => { resolveClosed = resolve; }));
+    const slot = hangUp(index);
     // 'close' also fires after a finished answer; only a close before `end()` is the client hanging up.
-    res.on('close', () => { if (!res.writableEnded) resolveClosed(); });
+    res.on('close', () => { if (!res.writableEnded) slot.resolve(); });
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
@@ -65,9 +77,7 @@ export async function startMisbehavingServer(initial: Handler = (_req, res) => s
       handler = next;
     },
     clientHungUp(index) {
-      const promise = closed.get(index);
-      if (!promise) return Promise.reject(new Error(`request ${index} has not arrived (${requests.length} so far)`));
-      return promise;
+      return hangUp(index).promise;
     },
     close: listening.close,
   };
