@@ -22,6 +22,8 @@ export interface ForwardBackends {
    * the server), so a file it lacks is refused before sending; the plain one when it cannot say.
    */
   reviewer(engine: EngineId): Promise<ImageBackend | undefined>;
+  /** The engines `backend` serves, for a pool's reports. */
+  enginesOf(backend: ImageBackend): EngineId[];
 }
 
 /** One backend per engine the settings route, built once at start (they keep no per-request state). */
@@ -37,6 +39,7 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
   const lists = backendLists(forwarder);
   return {
     get: (engine) => built.get(engine),
+    enginesOf: (backend) => [...built].filter(([, b]) => b === backend).map(([engine]) => engine),
     async reviewer(engine) {
       const config = forwarder.imageBackends[engine];
       // A pool's servers hold different files: its placement checks them server by server.

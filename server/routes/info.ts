@@ -38,7 +38,7 @@ export interface ServerInfo {
      * Engines the server translates for a backend, with the backend-side names, so the editor can
      * say before a run what each will approximate or refuse. Never its URL or credential.
      */
-    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig; listed?: BackendNames }>>;
+    imageBackends: Partial<Record<EngineId, { kind: BackendKind; label: string; names?: BackendNamesConfig; listed?: BackendNames; servers?: number }>>;
   };
 }
 
@@ -74,6 +74,8 @@ export function infoRoutes(config: ServerConfig): Route[] {
                 engine, {
                   kind: backend.kind, label: BACKEND_LABEL[backend.kind], ...(backend.names === undefined ? {} : { names: backend.names }),
                   ...(listed[i] === undefined ? {} : { listed: listed[i] }),
+                  // A pool's size, for the cost view ("shared by 3 servers"): never an address.
+                  ...((backend.baseUrls?.length ?? 0) > 1 ? { servers: backend.baseUrls!.length } : {}),
                 },
               ])),
             },

@@ -18,6 +18,8 @@ export interface ServerBackend {
   names?: BackendNamesConfig;
   /** What the backend listed it has, when the server could ask it. */
   listed?: BackendNames;
+  /** A pool's: how many servers share its requests. */
+  servers?: number;
 }
 
 /** The parts of `/api/info` the editor uses (server/routes/info.ts has the whole answer). */

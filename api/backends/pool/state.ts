@@ -25,12 +25,16 @@ export interface ServerStatus {
   down: boolean;
   /** Images it made this session. */
   made: number;
+  /** While down: since when, and when it is next tried (ms since the epoch, the pool's clock). */
+  downSince?: number;
+  retryAt?: number;
 }
 
 interface Entry extends ServerView {
   made: number;
   attempts: number;
   retryAt: number;
+  downSince: number;
 }
 
 /** The bookkeeping of one pool; server ids are positions in `labels`. */
@@ -56,7 +60,7 @@ export interface PoolState {
 /** A pool of `labels.length` servers, all up; `now` gives milliseconds (Date.now in the app). */
 export function createPoolState(labels: readonly string[], now: () => number): PoolState {
   const entries: Entry[] = labels.map((label, id) => ({
-    id, label, down: false, inFlight: 0, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0,
+    id, label, down: false, inFlight: 0, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0, downSince: 0,
   }));
   const at = (id: number): Entry => {
     const entry = entries[id];
@@ -65,7 +69,9 @@ export function createPoolState(labels: readonly string[], now: () => number): P
   };
   return {
     views: () => entries,
-    status: () => entries.map(({ label, inFlight, queued, down, made }) => ({ label, inFlight, queued, down, made })),
+    status: () => entries.map(({ label, inFlight, queued, down, made, downSince, retryAt }) => ({
+      label, inFlight, queued, down, made, ...(down ? { downSince, retryAt } : {}),
+    })),
     started(id) {
       at(id).inFlight++;
     },
@@ -85,6 +91,7 @@ export function createPoolState(labels: readonly string[], now: () => number): P
     },
     down(id) {
       const entry = at(id);
+      if (!entry.down) entry.downSince = now();
       entry.down = true;
       entry.attempts++;
       const delay = retryDelay(entry.attempts);
