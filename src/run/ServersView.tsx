@@ -50,10 +50,19 @@ function Pool({ pool }: { pool: PoolView }) {
   );
 }
 
-/** Every pool the runs reported; nothing when no run has gone to a pool. */
+/**
+ * Whether a pool has done anything worth a row: engines routed to the same servers may each hold
+ * a pool of their own, and those a run never used would only repeat the servers, idle.
+ */
+export function poolInUse(pool: PoolView): boolean {
+  return pool.servers.some((s) => s.inFlight > 0 || s.queued > 0 || s.made > 0 || s.down);
+}
+
+/** Every pool the runs reported that has been used; nothing when no run has gone to a pool. */
 export function ServersView() {
   const { pools } = useRunContext().controller.state;
-  const list = useSyncExternalStore(pools.subscribe, pools.get);
+  const all = useSyncExternalStore(pools.subscribe, pools.get);
+  const list = all.filter(poolInUse);
   if (list.length === 0) return null;
   return (
     <section className="run-servers" aria-label="Servers">
