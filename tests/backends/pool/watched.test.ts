@@ -15,14 +15,17 @@ import { createExecutor } from '../../../workers/executor';
 import { nodeCacheKey } from '../../../workers/hash';
 import { eventLog, fakeChatClient, fakeImageB64, workflow } from '../../workers/fakes';
 
-/** A server that answers with one image, or refuses the connection once `dead` says so. */
-function server(name: string, state = { dead: false }): ImageBackend {
+/**
+ * A server that answers with one image once `gate` opens, or refuses the connection once `dead`
+ * says so.
+ */
+function server(name: string, state = { dead: false }, gate: () => Promise<void> = () => Promise.resolve()): ImageBackend {
   return {
     kind: 'comfyui',
     label: 'ComfyUI',
     review: () => ({ backend: 'comfyui', label: 'ComfyUI', refusals: [], notes: [], translated: undefined }),
     async generate(_engine, request) {
-      await Promise.resolve();
+      await gate();
       if (state.dead) throw new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:9', endpoint: `POST http://127.0.0.1:9/${name}`, attempts: 1, retryable: true });
       return { images: [{ image_b64: fakeImageB64(`${name}|${request.prompt}`), seed: request.seed ?? 1 }] };
     },
@@ -73,7 +76,12 @@ describe('a watched pool', () => {
 
 describe('a run on a pool', () => {
   it('reports the servers during the run only, and each image names the server that made it', async () => {
-    const pool = createWatchedPool([{ label: 'desk', backend: server('desk') }, { label: 'box', backend: server('box') }], { schedule: never });
+    // Each answer waits until both requests are in: the second is placed while the first runs.
+    let arrived = 0;
+    let open = () => undefined as void;
+    const both = new Promise<void>((resolve) => { open = resolve; });
+    const gate = () => (++arrived === 2 ? (open(), both) : both);
+    const pool = createWatchedPool([{ label: 'desk', backend: server('desk', undefined, gate) }, { label: 'box', backend: server('box', undefined, gate) }], { schedule: never });
     const executor = createExecutor({ registry, api: { image: createImageRouter({ sdxl: pool, sd: pool, 'controlnet-sdxl': pool } as unknown as EngineRoutes), chat: fakeChatClient().client }, settings: { chatModel: 'm' } });
     const log = eventLog();
     const wf = workflow([['t', 'text-to-image', { prompt: 'a lighthouse', seed: 3 }], ['u', 'text-to-image', { prompt: 'a harbour', seed: 4 }]]);
@@ -89,7 +97,7 @@ describe('a run on a pool', () => {
     const madeOn = log.events.flatMap((e) => (e.type === 'node-done' && e.outputs.image?.kind === 'image' ? [e.outputs.image.value.madeOn] : []));
     expect(madeOn.sort()).toEqual(['box', 'desk']);
     // No event after the run's end.
-    await pool.generate('sdxl', { prompt: 'later' } as never);
+    await Promise.all([pool.generate('sdxl', { prompt: 'later' } as never), pool.generate('sdxl', { prompt: 'and later' } as never)]);
     expect(log.types().at(-1)).toBe('run-finished');
     pool.close();
   });
