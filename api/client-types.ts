@@ -8,6 +8,19 @@ import type { ImageRequest, ImageResponse } from './image';
 import type { RetryNotice } from './retry';
 import type { ImageCallOptions, PriceQuote, TranslationReview } from './backends/types';
 import type { RunPipeline } from './backends/comfyui/pipeline/request';
+import type { ServerStatus } from './backends/pool/state';
+
+export type { ServerStatus };
+
+/**
+ * A pool's servers at one moment, for the run panel: `pool` is the backend's name (ComfyUI),
+ * `engines` the engines it serves, each server by its label and counts. Never an address.
+ */
+export interface ServersReport {
+  pool: string;
+  engines: EngineId[];
+  servers: ServerStatus[];
+}
 
 /** Per-call options every client method takes. */
 export interface CallOptions {
@@ -35,6 +48,11 @@ export interface ImageClient {
    * no backend here can, and a pipeline node says so before the run.
    */
   runPipeline?: RunPipeline;
+  /**
+   * Tells `listener` how the servers of each pool behind this client stand, at once where it
+   * knows and whenever that changes; returns how to stop. Absent: no pool here.
+   */
+  watchServers?(listener: (report: ServersReport) => void): () => void;
 }
 
 /** One piece of a streamed completion. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { EngineId } from './catalog';
-import type { ImageClient } from './client-types';
+import type { ImageClient, ServersReport } from './client-types';
 import { readBody } from './exchange';
 import { createHttp, type ClientConfig } from './http';
 import { ImageResponseSchema } from './image';
@@ -24,7 +24,16 @@ export type ImageClientConfig = ClientConfig;
 export function createImageClient(config: ImageClientConfig): ImageClient {
   const http = createHttp(config, IMAGE_MAX_RESPONSE_BYTES);
   const maxBytes = config.maxResponseBytes ?? IMAGE_MAX_RESPONSE_BYTES;
+  // The local server's forwarder reports a pool's servers in its progress lines: told to whoever watches.
+  const watchers = new Set<(report: ServersReport) => void>();
+  const tell = (report: ServersReport) => {
+    for (const watcher of [...watchers]) watcher(report);
+  };
   return {
+    watchServers(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
     generate(engine: EngineId, request, options = {}) {
       const spec = { method: 'POST' as const, path: `/generate/${encodeURIComponent(engine)}`, body: request, accept: 'application/json' };
       const { onProgress } = options;
@@ -32,7 +41,7 @@ export function createImageClient(config: ImageClientConfig): ImageClient {
       return withRetries(async (attempt) => {
         const exchange = await http.open({ ...spec, accept: PROGRESS_ACCEPT }, attempt, options.signal);
         if (!isProgressLines(exchange)) return http.parseJson(exchange, await readBody(exchange, maxBytes, 'refuse', http.secrets), ImageResponseSchema);
-        const result = await readProgressLines(exchange, maxBytes, http.secrets, onProgress);
+        const result = await readProgressLines(exchange, maxBytes, http.secrets, onProgress, tell);
         // Validated as the plain answer is, its field paths under `result`.
         return http.parseJson(exchange, JSON.stringify({ result }), z.object({ result: ImageResponseSchema })).result;
       }, http.policy, options.signal, http.secrets, options.onRetry);

@@ -1,9 +1,12 @@
 /**
  * Reading the local server's progress lines (its forwarder's `application/x-ndjson` answer to a
  * request that asks for them): one JSON object a line, `{"progress":{fraction,message}}` while a
- * backend runs, then `{"result": …}` or `{"error":{status,message}}`; blank lines keep it alive.
+ * backend runs, `{"servers":{pool,engines,servers}}` while a pool's servers change (labels only),
+ * then `{"result": …}` or `{"error":{status,message}}`; blank lines keep it alive.
  */
 import { z } from 'zod';
+import { ENGINES } from './catalog';
+import type { ServersReport } from './client-types';
 import { ApiError } from './errors';
 import { formatBytes, type Exchange } from './exchange';
 import { isRetryableStatus } from './retry';
@@ -16,8 +19,21 @@ export function isProgressLines(exchange: Exchange): boolean {
   return /^application\/x-ndjson\b/i.test(exchange.response.headers.get('content-type') ?? '');
 }
 
+const count = z.number().int().nonnegative();
+const time = z.number().nonnegative().optional();
+
+/** A pool's servers as the server reports them: bounded, labels and counts only. */
+const ServersReportSchema = z.object({
+  pool: z.string().max(200),
+  engines: z.array(z.enum(ENGINES)).max(ENGINES.length),
+  servers: z.array(z.object({
+    label: z.string().max(200), inFlight: count, queued: count, down: z.boolean(), made: count, downSince: time, retryAt: time,
+  })).max(256),
+});
+
 const LineSchema = z.union([
   z.object({ progress: z.object({ fraction: z.number().min(0).max(1), message: z.string().optional() }) }),
+  z.object({ servers: ServersReportSchema }),
   z.object({ error: z.object({ status: z.number().int().min(400).max(599), message: z.string() }) }),
   z.object({ result: z.unknown() }),
 ]);
@@ -30,6 +46,7 @@ const LineSchema = z.union([
  */
 export async function readProgressLines(
   exchange: Exchange, maxBytes: number, secrets: readonly string[], onProgress: (fraction: number, message?: string) => void,
+  onServers?: (report: ServersReport) => void,
 ): Promise<unknown> {
   const at = { endpoint: exchange.endpoint, attempts: exchange.attempt };
   const invalid = (detail: string) => new ApiError({ ...at, kind: 'invalid-response', retryable: false, status: 200, detail }, secrets);
@@ -46,9 +63,18 @@ export async function readProgressLines(
       throw invalid(`a progress line is not JSON (starting "${text.slice(0, 60)}")`);
     }
     const line = LineSchema.safeParse(json);
-    if (!line.success) throw invalid(`a progress line has none of progress, result or error (starting "${text.slice(0, 60)}")`);
+    if (!line.success) throw invalid(`a progress line has none of progress, servers, result or error (starting "${text.slice(0, 60)}")`);
     if ('progress' in line.data) {
       onProgress(line.data.progress.fraction, line.data.progress.message);
+      return undefined;
+    }
+    if ('servers' in line.data) {
+      const { servers, ...rest } = line.data.servers;
+      // Optional times the line left out stay out, as the pool itself leaves them.
+      onServers?.({
+        ...rest,
+        servers: servers.map(({ downSince, retryAt, ...s }) => ({ ...s, ...(downSince === undefined ? {} : { downSince }), ...(retryAt === undefined ? {} : { retryAt }) })),
+      });
       return undefined;
     }
     if ('error' in line.data) {

@@ -72,6 +72,8 @@ export interface Manifest {
    */
   reported?: { usd: number; imageCallsWithCost: number; billedSeconds: number; text: string };
   nodes: Record<string, NodeRecord>;
+  /** Pools the run went to, as last reported: each server by label, never its address. */
+  pools?: { pool: string; engines: string[]; servers: { label: string; made: number; down: boolean }[] }[];
   failures: { nodeId: string; error: NodeError }[];
   problems: WorkflowProblem[];
   warnings: string[];
@@ -186,6 +188,14 @@ export function createManifest(init: ManifestInit, started: Date): ManifestBuild
         case 'node-item-failed':
           node(event.nodeId).items?.ended.push({ item: event.item, status: 'failed', error: event.error });
           break;
+        case 'pool-status': {
+          const pools = (m.pools ??= []);
+          const entry = { pool: event.pool, engines: event.engines, servers: event.servers.map(({ label, made, down }) => ({ label, made, down })) };
+          const at = pools.findIndex((p) => p.engines.join(',') === event.engines.join(','));
+          if (at < 0) pools.push(entry);
+          else pools[at] = entry;
+          break;
+        }
         default:
           break;
       }

@@ -21,6 +21,13 @@ export interface PortFiles {
   kind: Value['kind'];
   /** File names inside the run folder: one per image, one for a text or number. */
   files: string[];
+  /** Images made on a pool: the label of the server that made each file, in order (null: not said). */
+  madeOn?: (string | null)[];
+}
+
+/** `madeOn` of `images` for their PortFiles, when any of them says. */
+function madeOnOf(images: readonly ImageData[]): { madeOn?: (string | null)[] } {
+  return images.some((i) => i.madeOn !== undefined) ? { madeOn: images.map((i) => i.madeOn ?? null) } : {};
 }
 
 export interface OutputWriterOptions {
@@ -154,10 +161,10 @@ export function createOutputWriter(dir: string, options: OutputWriterOptions = {
             result[port] = { kind: 'number', files: [putText(String(value.value), base, share)] };
             break;
           case 'image':
-            result[port] = { kind: 'image', files: [putImage(value.value, base, share, nodeId)] };
+            result[port] = { kind: 'image', files: [putImage(value.value, base, share, nodeId)], ...madeOnOf([value.value]) };
             break;
           case 'images':
-            result[port] = { kind: 'images', files: value.value.map((image, i) => putImage(image, `${base}-${i}`, share, nodeId)) };
+            result[port] = { kind: 'images', files: value.value.map((image, i) => putImage(image, `${base}-${i}`, share, nodeId)), ...madeOnOf(value.value) };
             break;
           case 'texts':
             result[port] = { kind: 'texts', files: value.value.map((text, i) => putText(text, `${base}-${i}`, share)) };

@@ -27,6 +27,8 @@ const UNDIM = '\x1b[22m';
 
 export function createProgress(out: TextSink): Progress {
   const tty = out.isTTY === true;
+  /** Which pool servers were down at their last report, by pool and label: only a change is said. */
+  const down = new Map<string, boolean>();
   /** The node whose streamed text the cursor is in the middle of, if any. */
   let streaming: string | undefined;
 
@@ -84,6 +86,17 @@ export function createProgress(out: TextSink): Progress {
           break;
         case 'node-cancelled':
           status('cancelled', event.nodeId);
+          break;
+        case 'pool-status':
+          for (const server of event.servers) {
+            const key = `${event.engines.join(',')}\u0000${server.label}`;
+            const was = down.get(key) ?? false;
+            down.set(key, server.down);
+            if (server.down && !was) {
+              const next = server.retryAt === undefined ? '' : `; tried again in ${formatDuration(Math.max(0, server.retryAt - Date.now()))}`;
+              status('down', server.label, `  (${event.pool}): not answering, its requests go to the other servers${next}`);
+            } else if (!server.down && was) status('up', server.label, `  (${event.pool}): answering again`);
+          }
           break;
         default:
           break;

@@ -79,6 +79,8 @@ export function recordRequests(api: RunContext['api']): RequestRecorder {
   };
   const review = api.image.review?.bind(api.image);
   if (review) image.review = review;
+  const watchServers = api.image.watchServers?.bind(api.image);
+  if (watchServers) image.watchServers = watchServers;
   const runPipeline = api.image.runPipeline?.bind(api.image);
   if (runPipeline) {
     image.runPipeline = async (request, options) => {

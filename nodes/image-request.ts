@@ -135,6 +135,7 @@ export async function runImageRequest(p: AnyImageParams, images: RequestImages, 
   // A backend that counts its steps (ComfyUI, AUTOMATIC1111) says how far along it is.
   const response = await ctx.api.image.generate(engine, request, { signal: ctx.signal, onProgress: (fraction, message) => ctx.progress(fraction, message) });
   if (response.images.length === 0) throw new Error(`the ${engine} engine answered with no images`);
+  const madeOn = serverLabel(response);
   const made: ImageData[] = response.images.map((generated, index) => {
     // The seed sent made the first image; what seeds the others used only the service can say.
     const seed = generated.seed ?? (index === 0 ? request.seed ?? undefined : undefined);
@@ -144,10 +145,20 @@ export async function runImageRequest(p: AnyImageParams, images: RequestImages, 
       ...(seed === undefined ? {} : { seed }),
       width,
       height,
+      ...(madeOn === undefined ? {} : { madeOn }),
     };
   });
   ctx.progress(1);
   return { image: imageValue(made[0]!), images: imagesValue(made) };
+}
+
+/** Labels are at most this long (api/backends/pool/servers.ts): anything longer is not one. */
+const MAX_LABEL = 60;
+
+/** The label of the pool server that answered (a pool's response names it as `server`), if any. */
+function serverLabel(response: object): string | undefined {
+  const server = (response as { server?: unknown }).server;
+  return typeof server === 'string' && server !== '' && server.length <= MAX_LABEL ? server : undefined;
 }
 
 /** The base64 of a connected image input, or a clear error naming the input. */

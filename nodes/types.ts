@@ -22,6 +22,11 @@ export interface ImageData {
   seed?: number;
   width?: number;
   height?: number;
+  /**
+   * The server of a pool that made it, by the label the person gave it (never its address). No
+   * part of a cache key: which GPU drew a picture does not change what it is (workers/hash.ts).
+   */
+  madeOn?: string;
 }
 
 /** A value on a wire; it always carries its kind. Conversion lives in `values.ts`. */

@@ -75,6 +75,8 @@ export interface NodeEstimate extends Omit<NodeCost, 'known'> {
   backend?: { label: string; notes: TranslationNote[] };
   /** For an image node whose backend quotes a price: the quote, and each image's price where it gives one. */
   price?: NodePrice;
+  /** For an image node whose backend is a pool: how many servers share its requests. */
+  servers?: number;
   /** It runs once per item of a list: how many times ("8 × 3 = 24" in `itemsDescription`); its figures count them all. */
   items?: number;
   itemsDescription?: string;
@@ -100,6 +102,8 @@ export interface EstimateTotals {
   fanOut?: { nodes: number; items: number; unknownNodes: number };
   /** Present when a backend quotes a price: the money of the nodes that run. */
   price?: PriceTotals;
+  /** Present when image nodes that run go to a pool: the most servers that share them. */
+  servers?: number;
 }
 
 /** The figures of a run that a batch adds up. */
@@ -149,6 +153,7 @@ export async function estimateRun(
     const price = priceNode(node.def, params, connected, deps.price);
     return {
       ...(review === undefined || review.notes.length === 0 ? {} : { backend: { label: review.label, notes: review.notes } }),
+      ...(review?.servers === undefined ? {} : { servers: review.servers }),
       ...(price === undefined ? {} : { price }),
     };
   };
@@ -263,6 +268,7 @@ function totalsOf(nodes: readonly NodeEstimate[]): EstimateTotals {
     totals.priceUnits += n.priceUnits;
     if (n.chatCalls > 0) totals.chatMaxTokens = n.maxTokens === undefined || totals.chatMaxTokens === null ? null : totals.chatMaxTokens + n.maxTokens * n.chatCalls;
     if (n.cached) totals.cachedNodes++;
+    if (n.servers !== undefined && n.imageCalls > 0) totals.servers = Math.max(totals.servers ?? 0, n.servers);
     totals.callsSavedByCache += n.apiCallsSaved;
     if (n.unknownUntilUpstreamRuns) totals.unknownNodes++;
     if (n.items !== undefined || n.fansOut === true) {

@@ -5,6 +5,7 @@
  * or queued → cached → done, or queued → bypassed, or queued → skipped, or queued → cancelled.
  */
 import type { TranslationNote } from '../api/backends/types';
+import type { ServerStatus } from '../api/client-types';
 import type { Value } from '../nodes/types';
 import type { FanOutMode, SplitInput } from './fan-out';
 import type { PlanOptions } from './plan';
@@ -129,6 +130,12 @@ export type ExecutorEvent =
   | { type: 'node-bypassed'; runId: string; nodeId: string; passed: Record<string, string>; unavailable: Record<string, string> }
   /** Not run because of `because`, a node upstream that failed or was bypassed with nothing to pass on; `reason` in words. */
   | { type: 'node-skipped'; runId: string; nodeId: string; because: string; reason: string }
+  /**
+   * How the servers of a pool (several servers as one backend) stand: at the start of the run and
+   * at every change while it goes. `pool` is the backend's name, `engines` those it serves; each
+   * server by its label, never its address.
+   */
+  | { type: 'pool-status'; runId: string; pool: string; engines: string[]; servers: ServerStatus[] }
   /** The run is over and every planned node has had its last event. */
   | { type: 'run-finished'; runId: string; summary: RunSummary };
 

@@ -137,6 +137,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     counts.planned = nodes.length;
     emit({ type: 'run-started', runId, mode: planOptions.mode, nodeIds: nodes.map((n) => n.id) });
     for (const n of nodes) emit({ type: 'node-queued', runId, nodeId: n.id });
+    // A pool's servers, for the run panel, while this run goes (labels only: api/client-types.ts).
+    const unwatch = deps.api.image.watchServers?.((report) => {
+      emit({ type: 'pool-status', runId, pool: report.pool, engines: report.engines, servers: report.servers });
+    });
 
     const outputs = new Map<string, NodeOutputs>();
     // Outputs of bypassed nodes that carry nothing, and why: the nodes wired to them are skipped.
@@ -218,6 +222,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         },
       });
     } finally {
+      unwatch?.();
       active.delete(controller);
       options.signal?.removeEventListener('abort', onOuterAbort);
     }

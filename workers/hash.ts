@@ -3,7 +3,7 @@
  * Long strings (base64 images, embedded files) are hashed once and stood in for by their digest;
  * image objects remember theirs, so a 4 MB image costs one SHA-256 however often it is keyed.
  */
-import type { AnyNodeDefinition, Value } from '../nodes/types';
+import type { AnyNodeDefinition, ImageData, Value } from '../nodes/types';
 import { sha256HexAsync } from '../api/image-data';
 import { LRUCache } from 'lru-cache';
 import { createMemo } from './memo';
@@ -165,10 +165,34 @@ export async function nodeCacheKey(
   inputs: Readonly<Record<string, Value | undefined>>,
   context: unknown = null,
 ): Promise<string> {
-  const [p, i] = needsRewrite(params) || needsRewrite(inputs)
-    ? await Promise.all([withDigests(params), withDigests(inputs)])
-    : [params, inputs];
+  const keyed = withoutMadeOn(inputs);
+  const [p, i] = needsRewrite(params) || needsRewrite(keyed)
+    ? await Promise.all([withDigests(params), withDigests(keyed)])
+    : [params, keyed];
   return digestKeyText(canonicalJson({ f: KEY_FORMAT, t: def.type, v: def.version, p, i, c: context }));
+}
+
+/** An image without the pool server that made it; its digest stays the original's (no second hash). */
+function imageForKey(image: ImageData): ImageData {
+  if (image.madeOn === undefined) return image;
+  const { madeOn: _server, ...rest } = image;
+  objectDigests.set(rest, digestImage(image));
+  return rest;
+}
+
+/**
+ * The inputs as a key sees them: which server of a pool made an input image is left out, so a
+ * picture keys the same whichever GPU drew it (and however many there are). Unchanged, and not
+ * copied, when no image says.
+ */
+function withoutMadeOn(inputs: Readonly<Record<string, Value | undefined>>): Readonly<Record<string, Value | undefined>> {
+  const marked = (v: Value | undefined) => (v?.kind === 'image' && v.value.madeOn !== undefined) || (v?.kind === 'images' && v.value.some((i) => i.madeOn !== undefined));
+  if (!Object.values(inputs).some(marked)) return inputs;
+  const out = keyedRecord<Value | undefined>();
+  for (const [port, v] of Object.entries(inputs)) {
+    out[port] = v?.kind === 'image' ? { kind: 'image', value: imageForKey(v.value) } : v?.kind === 'images' ? { kind: 'images', value: v.value.map(imageForKey) } : v;
+  }
+  return out;
 }
 
 /**

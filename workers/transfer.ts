@@ -17,6 +17,8 @@ export interface UiImage {
   seed?: number;
   width?: number;
   height?: number;
+  /** The pool server that made it, by label. */
+  madeOn?: string;
   /** Why `bytes` is empty: the node's output was not valid base64. */
   invalid?: string;
 }

@@ -162,7 +162,10 @@ function knownBackends(forwarded: WorkerSettings['forwardedBackends']): Partial<
   for (const engine of ENGINES) {
     const backend = forwarded[engine];
     if (backend !== undefined && isBackendKind(backend.kind)) {
-      known[engine] = { kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }), ...(backend.listed === undefined ? {} : { listed: backend.listed }) };
+      known[engine] = {
+        kind: backend.kind, ...(backend.names === undefined ? {} : { names: backend.names }), ...(backend.listed === undefined ? {} : { listed: backend.listed }),
+        ...(typeof backend.servers === 'number' && backend.servers > 1 ? { servers: backend.servers } : {}),
+      };
     }
   }
   return known;
@@ -208,8 +211,9 @@ async function configured(deps: WorkerApiDeps, cache: CacheStore, settings: Work
   };
   const chatToken = settings.chatAuth === undefined ? token : settings.chatAuth.token === '' ? undefined : settings.chatAuth.token;
   const chatAuth = { ...(chatToken === undefined ? {} : { token: chatToken }), ...(deps.pageOrigin === undefined ? {} : { pageOrigin: deps.pageOrigin }) };
-  // What a backend lists changes as files are added; it does not change what a request makes.
-  const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends, (key, value: unknown) => (key === 'listed' ? undefined : value));
+  // What a backend lists changes as files are added, and a pool may gain a server: neither
+  // changes what a request makes.
+  const forwarded = settings.forwardedBackends === undefined ? '' : JSON.stringify(settings.forwardedBackends, (key, value: unknown) => (key === 'listed' || key === 'servers' ? undefined : value));
   const scope = `${settings.imageBaseUrl} ${settings.textBaseUrl} ${backendsScope(settings.imageBackends)} ${forwarded}`.trim();
   const credentials = credentialValues(settings.backendCredentials);
   const service = serviceImageClient(deps, { baseUrl: settings.imageBaseUrl, ...auth });

@@ -10,7 +10,7 @@ import type { BackendConfig, BackendNamesConfig, EngineBackends, EngineCredentia
 import type { BackendOptions } from './options';
 import { findBackend, type BackendEntry } from './describe';
 import { BACKENDS } from './registry';
-import { createPoolBackend } from './pool/index';
+import { createWatchedPool } from './watched-pool';
 import { createImageRouter, type EngineRoutes } from './router';
 import type { BackendKind, BackendNames, ImageBackend } from './types';
 
@@ -46,7 +46,7 @@ export async function createBackend(setup: BackendSetup, common: CommonOptions =
   const credentialOf = (i: number) => setup.credentials?.[i] ?? setup.credential;
   // One server is exactly the backend it always was: no pool in between.
   if (servers.length === 1) return build(servers[0]!.url, credentialOf(0));
-  return createPoolBackend(servers.map((server, i) => ({ label: server.label, address: server.url, backend: build(server.url, credentialOf(i)) })), { feed: true });
+  return createWatchedPool(servers.map((server, i) => ({ label: server.label, address: server.url, backend: build(server.url, credentialOf(i)) })), { feed: true });
 }
 
 export type CommonOptions = Omit<ClientConfig, 'baseUrl' | 'token'> & Pick<BackendOptions, 'WebSocket'>;
@@ -85,6 +85,8 @@ export interface RemoteBackend {
   names?: BackendNamesConfig;
   /** What that backend listed it has, when known (the server asked it): checked in review. */
   listed?: BackendNames;
+  /** A pool's: how many servers share its requests (never their addresses). */
+  servers?: number;
 }
 
 /**
@@ -100,7 +102,10 @@ export async function reviewForwardedBackends(client: ImageClient, forwarded: Pa
     const remote = forwarded[engine];
     if (remote !== undefined && remote.kind !== 'service') {
       const config = { kind: remote.kind, baseUrl: placeholderUrl, ...(remote.names === undefined ? {} : { names: remote.names }) };
-      reviewers.set(engine, await createBackend({ config, ...(remote.listed === undefined ? {} : { listed: remote.listed }) }));
+      const backend = await createBackend({ config, ...(remote.listed === undefined ? {} : { listed: remote.listed }) });
+      const servers = remote.servers;
+      // The server holds the pool: its review here is one server's, so the count is the server's word.
+      reviewers.set(engine, servers === undefined || servers < 2 ? backend : { ...backend, review: (e, r) => ({ ...backend.review(e, r), servers }) });
     }
   }));
   if (reviewers.size === 0) return client;
@@ -110,6 +115,7 @@ export async function reviewForwardedBackends(client: ImageClient, forwarded: Pa
     price: (engine, request) => reviewers.get(engine)?.price?.(engine, request) ?? client.price?.(engine, request),
     // A ComfyUI workflow node runs through the client it was given, whatever reviews its requests.
     ...(client.runPipeline === undefined ? {} : { runPipeline: client.runPipeline }),
+    ...(client.watchServers === undefined ? {} : { watchServers: client.watchServers.bind(client) }),
   };
 }
 
@@ -124,7 +130,8 @@ export async function withListedNames(client: ImageClient, backends: EngineBacke
   for (const engine of ENGINES) {
     const config = backends[engine];
     const names = listed[engine];
-    if (config !== undefined && names !== undefined) remotes[engine] = { kind: config.kind, ...(config.names === undefined ? {} : { names: config.names }), listed: names };
+    const servers = config?.baseUrls?.length ?? 0;
+    if (config !== undefined && names !== undefined) remotes[engine] = { kind: config.kind, ...(config.names === undefined ? {} : { names: config.names }), listed: names, ...(servers > 1 ? { servers } : {}) };
   }
   return reviewForwardedBackends(client, remotes, 'http://127.0.0.1/');
 }

@@ -11,7 +11,7 @@
  * says which, before anything is sent, from the request alone.
  */
 import type { EngineId } from '../catalog';
-import type { CallOptions } from '../client-types';
+import type { CallOptions, ImageClient } from '../client-types';
 import type { FieldIssue } from '../issues';
 import type { ImageRequest, ImageResponse } from '../image-schema';
 import type { RunPipeline } from './comfyui/pipeline/request';
@@ -46,6 +46,8 @@ export interface TranslationReview {
    * credential or an endpoint.
    */
   translated: unknown;
+  /** A pool's: how many servers share its requests. */
+  servers?: number;
 }
 
 /** Options of one image call; a backend reports its own progress when it can (steps done). */
@@ -105,6 +107,8 @@ export interface ImageBackend {
   /** Pure and fast (no network, no image decode): what `generate` would do with `request`. */
   review(engine: EngineId, request: ImageRequest): TranslationReview;
   generate(engine: EngineId, request: ImageRequest, options?: ImageCallOptions): Promise<ImageResponse & { cost?: ReportedCost }>;
+  /** A pool's: how its servers stand, told at once and at every change (ImageClient.watchServers). */
+  watchServers?: ImageClient['watchServers'];
   /** Runs a whole ComfyUI workflow (a pipeline node's); only ComfyUI can. */
   runPipeline?: RunPipeline;
   /**

@@ -24,6 +24,8 @@ export interface ForwardBackends {
    * the server), so a file it lacks is refused before sending; the plain one when it cannot say.
    */
   reviewer(engine: EngineId): Promise<ImageBackend | undefined>;
+  /** The engines `backend` serves, for a pool's reports. */
+  enginesOf(backend: ImageBackend): EngineId[];
 }
 
 /** The backends each forwarder settings built, for what /api/info says of their servers. */
@@ -52,6 +54,7 @@ export async function forwardBackends(forwarder: ForwarderConfig, WebSocket?: ty
   const lists = backendLists(forwarder);
   return {
     get: (engine) => built.get(engine),
+    enginesOf: (backend) => [...built].filter(([, b]) => b === backend).map(([engine]) => engine),
     async reviewer(engine) {
       const config = forwarder.imageBackends[engine];
       // A pool's servers hold different files: its placement checks them server by server.

@@ -3,11 +3,13 @@
  * `application/x-ndjson`) gets, once the backend reports progress, a 200 whose body is one JSON
  * object a line: `{"progress":{"fraction","message"}}` as the backend tells it, then the end,
  * `{"result": <the service's response>}` or `{"error":{"status","message"}}` with the status the
- * plain route would have answered. Blank lines keep a quiet connection (a long cold start) alive.
+ * plain route would have answered. A pool's backend also says how its servers stand, from the
+ * start, `{"servers":{"pool","engines","servers"}}` (labels and counts, never an address). Blank lines keep a quiet connection (a long cold start) alive.
  * A failure before any progress is answered as the plain route answers it; a client that does not
  * ask gets the plain JSON route, unchanged.
  */
 import type { ServerResponse } from 'node:http';
+import type { ServersReport } from '../../api/client-types';
 import { redact } from '../log';
 import { BASE_HEADERS, HttpError, sendJson } from '../http-utils';
 
@@ -40,7 +42,7 @@ export function cleanProgress(message: string, secrets: readonly string[], addre
  */
 export async function answerWithProgress(
   res: ServerResponse,
-  generate: (onProgress: (fraction: number, message?: string) => void) => Promise<unknown>,
+  generate: (onProgress: (fraction: number, message?: string) => void, onServers: (report: ServersReport) => void) => Promise<unknown>,
   clean: (message: string) => string,
 ): Promise<void> {
   let streaming = false;
@@ -48,18 +50,26 @@ export async function answerWithProgress(
   const line = (value: unknown) => {
     if (!res.destroyed) res.write(`${JSON.stringify(value)}\n`);
   };
-  const onProgress = (fraction: number, message?: string) => {
-    if (res.destroyed || res.writableEnded) return;
+  /** Starts the lines unless they have started (or the answer is over); false when too late. */
+  const stream = (): boolean => {
+    if (res.destroyed || res.writableEnded) return false;
     if (!streaming) {
       streaming = true;
       res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': `${PROGRESS_TYPE}; charset=utf-8`, 'Cache-Control': 'no-store' });
       keepAlive = setInterval(() => { if (!res.destroyed) res.write('\n'); }, KEEP_ALIVE_MS);
     }
+    return true;
+  };
+  const onServers = (report: ServersReport) => {
+    if (stream()) line({ servers: report });
+  };
+  const onProgress = (fraction: number, message?: string) => {
+    if (!stream()) return;
     const share = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
     line({ progress: { fraction: share, ...(message === undefined ? {} : { message: clean(message) }) } });
   };
   try {
-    const result = await generate(onProgress);
+    const result = await generate(onProgress, onServers);
     if (!streaming) return sendJson(res, 200, result);
     line({ result });
     res.end();

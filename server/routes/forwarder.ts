@@ -83,7 +83,16 @@ export async function forwarderRoutes(config: ServerConfig, options: { WebSocket
             sendJson(ctx.res, 200, await generateOnBackend(backend, engine as EngineId, body, signal, reviewer));
             return;
           }
-          await answerWithProgress(ctx.res, (onProgress) => generateOnBackend(backend, engine as EngineId, body, signal, reviewer, onProgress), (m) => cleanProgress(m, secrets, addresses));
+          await answerWithProgress(ctx.res, async (onProgress, onServers) => {
+            // A pool's servers, for the page's run panel while this request goes: labels only.
+            const served = backends.enginesOf(backend);
+            const stop = backend.watchServers?.((report) => onServers({ ...report, engines: served }));
+            try {
+              return await generateOnBackend(backend, engine as EngineId, body, signal, reviewer, onProgress);
+            } finally {
+              stop?.();
+            }
+          }, (m) => cleanProgress(m, secrets, addresses));
         },
       },
     },

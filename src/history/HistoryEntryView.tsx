@@ -63,6 +63,7 @@ export function HistoryEntryView({ entry, actions }: { entry: HistoryEntry; acti
         <p className="history-entry__line">
           <strong>{entry.nodeLabel}</strong>
           {seed !== undefined && <span className="history-entry__seed">seed {seed}</span>}
+          {entry.kind === 'image' && entry.madeOn !== undefined && <span className="history-entry__seed">on {entry.madeOn}</span>}
           <time dateTime={new Date(entry.at).toISOString()}>{timeOf(entry.at)}</time>
         </p>
         <details className="history-entry__details">

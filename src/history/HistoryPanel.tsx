@@ -103,6 +103,7 @@ export default function HistoryPanel() {
       ...(entry.seed === undefined ? {} : { seed: entry.seed }),
       ...(entry.width === undefined ? {} : { width: entry.width }),
       ...(entry.height === undefined ? {} : { height: entry.height }),
+      ...(entry.madeOn === undefined ? {} : { madeOn: entry.madeOn }),
       ...(workflow ? { workflow } : {}),
       maker: {
         node: { id: entry.nodeId, type: entry.nodeType, title: entry.nodeLabel },

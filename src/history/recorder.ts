@@ -110,6 +110,7 @@ export function createRecorder(deps: RecorderDeps): Recorder {
         ...(img.width === undefined ? {} : { width: img.width }),
         ...(img.height === undefined ? {} : { height: img.height }),
         ...(img.seed === undefined ? {} : { seed: img.seed }),
+        ...(img.madeOn === undefined ? {} : { madeOn: img.madeOn }),
       });
     }
     for (const [port, value] of Object.entries(result.outputs)) {

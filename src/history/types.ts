@@ -41,6 +41,8 @@ export interface ImageEntry extends EntryBase {
   width?: number;
   height?: number;
   seed?: number;
+  /** The server of a pool that made it, by its label (never its address). */
+  madeOn?: string;
   /** Of the image's bytes (hex): finds the request that made a cached result shown again. */
   sha256: string;
   /** Position among the node's images, and how many it made. */

@@ -93,6 +93,7 @@ function NodeResultsView({ nodeId, stage }: { nodeId: string; stage: boolean }) 
       ...(image.seed === undefined ? {} : { seed: image.seed }),
       ...(image.width === undefined ? {} : { width: image.width }),
       ...(image.height === undefined ? {} : { height: image.height }),
+      ...(image.madeOn === undefined ? {} : { madeOn: image.madeOn }),
       ...(run ? { workflow: run.workflow, seeds: run.seeds } : {}),
       ...(made
         ? {

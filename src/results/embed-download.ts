@@ -26,6 +26,8 @@ export interface ImageDownload {
   width?: number;
   height?: number;
   seed?: number;
+  /** The pool server that made it, by label. */
+  madeOn?: string;
   fileName: string;
   /** The workflow as it was run; without one the image goes as it is. */
   workflow?: Workflow;
@@ -75,6 +77,7 @@ export async function prepareImageDownload(d: ImageDownload): Promise<PreparedDo
       ...(d.seed === undefined ? {} : { seed: d.seed }),
       ...(d.width === undefined ? {} : { width: d.width }),
       ...(d.height === undefined ? {} : { height: d.height }),
+      ...(d.madeOn === undefined ? {} : { madeOn: d.madeOn }),
     },
     secrets: d.secrets,
   });

@@ -19,6 +19,8 @@ export interface ShownImage {
   seed?: number;
   width?: number;
   height?: number;
+  /** The pool server that made it, by label. */
+  madeOn?: string;
   invalid?: string;
 }
 

@@ -68,7 +68,7 @@ function Figures({ estimate, count }: { estimate: Ready; count: number }) {
         <dt>API calls</dt>
         <dd>{f.apiCalls}{calls(f.imageCalls, f.chatCalls)}</dd>
         <dt>Images</dt>
-        <dd>{f.images}</dd>
+        <dd>{f.images}{t.servers !== undefined && ` (shared by ${t.servers} servers)`}</dd>
         <dt>Price units</dt>
         <dd title="A regular-sampler image is 1 unit; a premium sampler costs twice as much">{f.priceUnits}</dd>
         {t.price && <Money price={t.price} batch={batch !== undefined} />}

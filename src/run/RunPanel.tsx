@@ -1,11 +1,13 @@
 /**
  * The run panel: Run (as many times as the batch count beside it says), Cancel, the batch's
  * progress, what the next run will cost, the validation problems of a refused run listed
- * together (each a button to its node and field), the last run's summary and the session's totals.
+ * together (each a button to its node and field), a pool's servers, the last run's summary and the
+ * session's totals.
  */
 import { useEffect, useState } from 'react';
 import EstimateView from './EstimateView';
 import { RunSummary } from './RunSummary';
+import { ServersView } from './ServersView';
 import { SessionTotals } from './SessionTotals';
 import { useBatchProgress, useLastBatch, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
 import { MOD } from '../canvas/mod-key';
@@ -106,6 +108,7 @@ export function RunPanel() {
           </ul>
         </section>
       )}
+      <ServersView />
       {!running && (
         <EstimateView count={count} />
       )}

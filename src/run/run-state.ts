@@ -11,6 +11,7 @@ import type { WorkflowProblem } from '../../workers/validate';
 import { describeCount } from '../../nodes/list-flow';
 import { gatherShown, releaseOutputs, toShownOutputs, type ShownValue, type UrlFactory } from '../results/object-urls';
 import { createKeyedStore, createSmallStore, type KeyedStore, type SmallStore } from '../ui/small-store';
+import { withPoolStatus, type PoolView } from './servers-state';
 
 export type NodePhase = 'invalid' | 'queued' | 'running' | 'done' | 'cached' | 'bypassed' | 'failed' | 'skipped' | 'cancelled';
 
@@ -92,6 +93,8 @@ export interface RunState {
   status: KeyedStore<NodeRunState>;
   results: KeyedStore<NodeResult>;
   overview: SmallStore<RunOverview>;
+  /** The servers of each pool as last reported (servers-state.ts). */
+  pools: SmallStore<readonly PoolView[]>;
 }
 
 export function createRunState(): RunState {
@@ -99,6 +102,7 @@ export function createRunState(): RunState {
     status: createKeyedStore<NodeRunState>(),
     results: createKeyedStore<NodeResult>(),
     overview: createSmallStore<RunOverview>({ running: false, problems: [] }),
+    pools: createSmallStore<readonly PoolView[]>([]),
   };
 }
 
@@ -201,6 +205,9 @@ export function applyEvent(state: RunState, event: UiEvent, deps: ApplyDeps): vo
       update(state, event.nodeId, runId, (p) => ({ ...p, phase: 'bypassed', passed: event.passed, unavailable: event.unavailable }));
       return;
     case 'node-request':
+      return;
+    case 'pool-status':
+      state.pools.set(withPoolStatus(state.pools.get(), event));
       return;
     case 'run-finished':
       finishRun(state, event.summary);

@@ -7,6 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BackendNamesConfig } from '../../api/backends/config';
+import type { RemoteBackend } from '../../api/backends/index';
 import type { BackendKind, BackendNames } from '../../api/backends/types';
 import type { EngineId } from '../../api/catalog';
 import { createSmallStore } from '../ui/small-store';
@@ -34,10 +35,19 @@ export interface ServerInfo {
   };
 }
 
-/** The backends the server's forwarder translates for, for the worker's review; undefined when none. */
-export function forwardedBackends(info: ServerInfoState): Partial<Record<EngineId, ServerBackend>> | undefined {
+/**
+ * The backends the server's forwarder translates for, for the worker's review; undefined when
+ * none. A pool's servers reach the worker as their count (the cost view's "shared by 3 servers").
+ */
+export function forwardedBackends(info: ServerInfoState): Partial<Record<EngineId, RemoteBackend>> | undefined {
   const backends = info === null || info === 'unreachable' ? undefined : info.forwarder?.imageBackends;
-  return backends === undefined || Object.keys(backends).length === 0 ? undefined : backends;
+  if (backends === undefined || Object.keys(backends).length === 0) return undefined;
+  const forwarded: Partial<Record<EngineId, RemoteBackend>> = {};
+  for (const [engine, backend] of Object.entries(backends) as [EngineId, ServerBackend][]) {
+    const { servers, ...rest } = backend;
+    forwarded[engine] = { ...rest, ...(Array.isArray(servers) && servers.length > 1 ? { servers: servers.length } : {}) };
+  }
+  return forwarded;
 }
 
 /** `null` while not known yet; 'unreachable' when the server did not answer. */

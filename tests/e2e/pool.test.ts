@@ -4,10 +4,15 @@
  * are spread over both (the second goes to the server that has not been timed yet), and nothing
  * the run records names either server's address. Removing the second server leaves one.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startComfyDouble, type ComfyDouble } from '../helpers/doubles/comfyui';
+import { figureText, settledEstimate } from '../run/run-page';
 import { downloadFirstImage } from './backend-helpers';
 import { editorSession } from './fixtures';
+import type { EditorPage } from './pages/editor';
 import { SettingsDialog } from './pages/settings';
 
 const session = editorSession();
@@ -17,6 +22,27 @@ afterEach(async () => {
 });
 
 const pageOrigin = () => new URL(inject('e2eBaseUrl')).origin;
+const dir = mkdtempSync(join(tmpdir(), 'atelier-e2e-pool-'));
+
+/** Settings → Image backend: ComfyUI on `first`, then Add server for `second`, each labelled. */
+async function twoServers(editor: EditorPage, first: { label: string; url: string }, second: { label: string; url: string }): Promise<void> {
+  const settings = await SettingsDialog.open(editor.page);
+  await settings.chooseBackend('ComfyUI');
+  await settings.enterBackendField('Base URL', first.url);
+  await settings.enterBackendField('Checkpoint for SDXL v1.0', 'sd_xl_base_1.0.safetensors');
+  await settings.backendSlot().getByRole('button', { name: 'Add server' }).click();
+  await settings.enterBackendField('Label of server 1', first.label);
+  await settings.enterBackendField('Label of server 2', second.label);
+  await settings.enterBackendField('URL of server 2', second.url);
+  await expect.poll(() => settings.backendSlot().getByText('Server 2 needs a URL').count()).toBe(0);
+  await settings.close();
+}
+
+/** The state cell of a server's row in the run panel's table of servers. */
+function serverState(editor: EditorPage, label: string) {
+  const row = editor.runPanel.getByRole('region', { name: 'Servers' }).getByRole('row').filter({ has: editor.page.getByRole('rowheader', { name: label, exact: true }) });
+  return row.locator('td').last();
+}
 
 describe('a pool of two ComfyUI servers, from Settings', () => {
   it('lists both servers with labels and spreads the run over them', async () => {
@@ -44,6 +70,8 @@ describe('a pool of two ComfyUI servers, from Settings', () => {
 
     const { bytes, manifest } = await downloadFirstImage(editor, 'Text to image');
     expect(manifest?.requests[0]?.backend).toMatchObject({ kind: 'comfyui', label: 'ComfyUI' });
+    // The image says which server made it, by label.
+    expect(['desk', 'box']).toContain(manifest?.madeOn);
     for (const d of doubles) expect(bytes.toString('latin1')).not.toContain(new URL(d.url).host);
   });
 
@@ -63,4 +91,56 @@ describe('a pool of two ComfyUI servers, from Settings', () => {
     expect(await editor.runToEnd()).toBe('Run finished');
     expect(only.received.prompts).toHaveLength(2);
   });
+
+  it('shows both servers busy in the run panel, one stopped mid-run as down, and the rest of an eight-item fan-out finishes on the other', async () => {
+    for (let i = 0; i < 2; i++) doubles.push(await startComfyDouble({ corsOrigin: pageOrigin() }));
+    const [desk, box] = doubles as [ComfyDouble, ComfyDouble];
+    // Each holds the prompt it runs at its first step: the requests stay in flight until released.
+    desk.hold();
+    box.hold();
+    const file = join(dir, 'eight.json');
+    writeFileSync(file, JSON.stringify({
+      format: 'atelier.workflow', version: 1,
+      metadata: { title: 'Eight', description: '', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-01T00:00:00.000Z' },
+      nodes: [
+        { id: 'lines', type: 'text', title: 'Lines', position: { x: 0, y: 0 }, params: { text: ['a fox', 'a heron', 'an owl', 'a hare', 'a wren', 'a stag', 'a newt', 'a mole'].join('\n') } },
+        { id: 'split', type: 'split-text', title: 'Split', position: { x: 380, y: 0 }, params: {} },
+        { id: 'draw', type: 'text-to-image', title: 'Draw', position: { x: 760, y: 0 }, params: { engine: 'sdxl', seed: 7, steps: 10 } },
+      ],
+      edges: [
+        { id: 'a', source: { node: 'lines', port: 'text' }, target: { node: 'split', port: 'text' } },
+        { id: 'b', source: { node: 'split', port: 'items' }, target: { node: 'draw', port: 'prompt' } },
+      ],
+    }));
+    const editor = await session.open();
+    await editor.open(file);
+    await editor.node('Draw').root.waitFor();
+    await twoServers(editor, { label: 'desk', url: desk.url }, { label: 'box', url: box.url });
+    // The cost view says the run is shared.
+    await expect.poll(async () => figureText(await settledEstimate(editor), 'Images')).toBe('8 (shared by 2 servers)');
+
+    await editor.run();
+    // Four at once (the default), spread over both: each holds a request and queues another.
+    await desk.until(() => desk.received.prompts.length + box.received.prompts.length === 4);
+    await expect.poll(() => serverState(editor, 'desk').textContent(), { timeout: 30_000 }).toBe('busy');
+    await expect.poll(() => serverState(editor, 'box').textContent(), { timeout: 30_000 }).toBe('busy');
+    const onBox = box.received.prompts.length;
+    expect(onBox).toBeGreaterThan(0);
+
+    // The box goes away mid-run: what it had taken fails there, never sent again; it is shown down.
+    await box.close();
+    doubles.splice(doubles.indexOf(box), 1);
+    await expect.poll(() => serverState(editor, 'box').textContent(), { timeout: 30_000 }).toMatch(/^down since .+, retrying at /);
+    desk.release();
+    await editor.lastRun.waitFor({ timeout: 120_000 });
+
+    // Every item the box had not taken ran on the desk, and nothing twice.
+    expect(desk.received.prompts).toHaveLength(8 - onBox);
+    // The desk's row counts the images it made this session.
+    const images = editor.runPanel.getByRole('table', { name: /^Servers of ComfyUI/ }).getByRole('row').filter({ has: editor.page.getByRole('rowheader', { name: 'desk', exact: true }) }).locator('td').nth(2);
+    await expect.poll(() => images.textContent()).toBe(String(8 - onBox));
+    // No address anywhere in the panel.
+    for (const url of [desk.url, box.url]) expect(await editor.runPanel.textContent()).not.toContain(new URL(url).host);
+  });
 });
+

@@ -127,6 +127,11 @@ describe('what the worker is handed', () => {
     expect(handed).not.toHaveProperty('backendCredentials');
     // The worker leaves out a kind it does not know (worker-api-backends.test.ts).
     expect(handed.forwardedBackends).toEqual(info.forwarder?.imageBackends);
+    // A pool's servers (labels, down) reach the worker as their count, for "shared by 2 servers".
+    const pool = forwardedBackends({ forwarder: { imageBackends: {
+      sdxl: { kind: 'comfyui', label: 'ComfyUI', servers: [{ label: 'desk', down: false }, { label: 'box', down: true }] },
+    } } });
+    expect(pool?.sdxl).toEqual({ kind: 'comfyui', label: 'ComfyUI', servers: 2 });
     expect(forwardedBackends(null)).toBeUndefined();
     expect(forwardedBackends({ forwarder: { image: true, imageBackends: {} } })).toBeUndefined();
   });

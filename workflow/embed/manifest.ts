@@ -61,6 +61,8 @@ export interface ImageManifest {
   seed?: number;
   /** The image itself as it left the node (before anything was embedded in it). */
   image: { mime: string; bytes: number; width?: number; height?: number };
+  /** The server of a pool that made it, by its label (never its address). */
+  madeOn?: string;
   /** The node's requests, in order, images described by ImageRef. */
   requests: ManifestCall[];
 }
@@ -78,6 +80,7 @@ export const ImageManifestSchema = z.object({
   engine: name.optional(),
   seed: z.number().int().optional(),
   image: z.object({ mime: name, bytes: count, width: count.optional(), height: count.optional() }),
+  madeOn: name.optional(),
   requests: z.array(z.object({
     api: z.enum(['image', 'chat']),
     operation: z.enum(['generate', 'complete', 'stream', 'pipeline']),
@@ -108,6 +111,7 @@ export interface ManifestImage {
   seed?: number;
   width?: number;
   height?: number;
+  madeOn?: string;
 }
 
 export interface ManifestSource {
@@ -225,6 +229,7 @@ export function buildImageManifest(source: ManifestSource): ImageManifest {
       ...(image.width === undefined ? {} : { width: image.width }),
       ...(image.height === undefined ? {} : { height: image.height }),
     },
+    ...(image.madeOn === undefined ? {} : { madeOn: image.madeOn }),
     requests,
   };
   const seed = image.seed ?? requestedSeed(calls);

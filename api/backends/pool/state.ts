@@ -26,12 +26,16 @@ export interface ServerStatus {
   down: boolean;
   /** Images it made this session. */
   made: number;
+  /** While down: since when, and when it is next tried (ms since the epoch, the pool's clock). */
+  downSince?: number;
+  retryAt?: number;
 }
 
 interface Entry extends ServerView {
   made: number;
   attempts: number;
   retryAt: number;
+  downSince: number;
 }
 
 /** The bookkeeping of one pool; server ids are positions in `labels`. */
@@ -65,7 +69,7 @@ export function createPoolState(labels: readonly string[], now: () => number, lo
   const shared = labels.map((_, id) => loads[id] ?? ownLoad());
   const entries: Entry[] = labels.map((label, id) => {
     const load = shared[id]!;
-    const entry = { id, label, down: false, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0 };
+    const entry = { id, label, down: false, queued: 0, holds: {}, made: 0, attempts: 0, retryAt: 0, downSince: 0 };
     // Read where placement reads it, so every pool of this server sees every request on it.
     return Object.defineProperty(entry, 'inFlight', { get: () => load.inFlight, enumerable: true }) as Entry;
   });
@@ -76,7 +80,9 @@ export function createPoolState(labels: readonly string[], now: () => number, lo
   };
   return {
     views: () => entries,
-    status: () => entries.map(({ label, inFlight, queued, down, made }) => ({ label, inFlight, queued, down, made })),
+    status: () => entries.map(({ label, inFlight, queued, down, made, downSince, retryAt }) => ({
+      label, inFlight, queued, down, made, ...(down ? { downSince, retryAt } : {}),
+    })),
     loads: () => shared,
     started(id) {
       at(id);
@@ -98,6 +104,7 @@ export function createPoolState(labels: readonly string[], now: () => number, lo
     },
     down(id) {
       const entry = at(id);
+      if (!entry.down) entry.downSince = now();
       entry.down = true;
       entry.attempts++;
       const delay = retryDelay(entry.attempts);
