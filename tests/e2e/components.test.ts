@@ -114,4 +114,42 @@ describe('components', () => {
     await expect.poll(() => editor.nodes.count()).toBe(0);
     expect(await undoLabel()).toBe(before);
   });
+
+  it('changes a component\'s face after Make: every instance shows the fields chosen, as one undo step', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.node('Image to image').select();
+    await page.keyboard.press('ControlOrMeta+Shift+g');
+    const make = page.getByRole('dialog', { name: 'Make component' });
+    await make.getByLabel('Name').fill('Restyle');
+    await make.getByRole('button', { name: 'Make component' }).click();
+    const first = editor.node('Restyle');
+    await first.root.waitFor();
+    // The second one away from the first: a node that grows moves what it covers, a step of its own.
+    await editor.addNode('Restyle', 'right-edge');
+    const second = editor.node('Restyle 2');
+    await second.root.waitFor();
+    expect(await first.root.getByLabel('How far').count()).toBe(0);
+
+    await first.root.getByRole('button', { name: 'Edit face of Restyle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit face of Restyle' });
+    await dialog.getByRole('checkbox', { name: 'Image to image: Strength' }).check();
+    await dialog.getByLabel('Label of Image to image: Strength').fill('How far');
+    await dialog.getByRole('button', { name: 'Save face' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Both instances show it, with the definition's value as a placeholder.
+    await expect.poll(() => first.field('How far').getAttribute('placeholder')).toBe('0.55');
+    await expect.poll(() => second.field('How far').getAttribute('placeholder')).toBe('0.55');
+    // Grown, an instance moves aside what it now covers: a step of its own after the edit, as when
+    // results arrive. Once nothing overlaps, the steps are all there.
+    await expect.poll(() => editor.overlaps()).toEqual([]);
+    const undoLabel = () => page.getByRole('button', { name: /^Undo/ }).getAttribute('aria-label');
+    if (await undoLabel() === 'Undo make room') await editor.undo();
+    expect(await undoLabel()).toBe('Undo edit the face of Restyle');
+    await expect.poll(() => first.field('How far').count()).toBe(1);
+
+    await editor.undo();
+    await expect.poll(() => first.root.getByLabel('How far').count()).toBe(0);
+    await expect.poll(() => second.root.getByLabel('How far').count()).toBe(0);
+  });
 });
