@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { checkPipeline } from '../api/backends/comfyui/pipeline/check';
-import { credentialInput } from '../api/backends/comfyui/pipeline/import';
+import { credentialInput } from '../api/backends/comfyui/pipeline/credential-input';
 import { fromStored, pipelineHash, type PipelineGraph, type StoredPipeline } from '../api/backends/comfyui/pipeline/model';
 import type { PipelineRunRequest } from '../api/backends/comfyui/pipeline/request';
 import { NEEDS_COMFYUI, choiceProblems, portsOfChoices } from './comfy-choices';

@@ -1,6 +1,6 @@
 /**
  * The editor: the store, the run side and React Flow's context around the toolbar, the canvas
- * and the run panel. The help is loaded when first opened.
+ * and the run panel. The help and the settings are loaded when first opened.
  */
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
@@ -18,11 +18,11 @@ import { SidePanel } from './ui/SidePanel';
 import { Announcer } from './ui/announce';
 import { Toasts } from './ui/toast';
 import { ProblemsDialog } from './ui/ProblemsDialog';
-import SettingsDialog from './settings/SettingsDialog';
 import { Toolbar } from './ui/Toolbar';
 import { closeDialog, uiStore } from './ui/ui-state';
 
 const HelpDialog = lazy(() => import('./ui/HelpDialog'));
+const SettingsDialog = lazy(() => import('./settings/SettingsDialog'));
 const AppView = lazy(() => import('./appview/AppView'));
 
 const RUN_SLOTS: RunSlots = { NodeRunStatus, NodeResults, NodeRunMenu };
@@ -68,8 +68,10 @@ function Shell({ viewport, onViewportChange }: AppProps) {
       <Toasts />
       <Announcer />
       {problems && <ProblemsDialog />}
-      {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
-      <Suspense fallback={null}>{dialog === 'help' && <HelpDialog onClose={closeDialog} />}</Suspense>
+      <Suspense fallback={null}>
+        {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
+        {dialog === 'help' && <HelpDialog onClose={closeDialog} />}
+      </Suspense>
     </div>
   );
 }

@@ -7,7 +7,7 @@
  * The functions mutate what they are given (immer drafts in the editor) and touch nothing else.
  */
 import { componentHash } from './components';
-import { COMPONENT_TYPE_PREFIX, type ComponentDefinition, type Workflow, type WorkflowEdge, type WorkflowNode } from './schema';
+import { COMPONENT_TYPE_PREFIX, type ComponentDefinition, type ComponentParam, type Workflow, type WorkflowEdge, type WorkflowNode } from './schema';
 
 /** What an edit took off a definition's face, by face name. */
 export interface FaceDrops {
@@ -75,4 +75,44 @@ export function afterDefinitionEdit(root: Workflow, id: string): void {
 export function componentInUse(root: Pick<Workflow, 'nodes' | 'components'>, id: string): boolean {
   const type = COMPONENT_TYPE_PREFIX + id;
   return root.nodes.some((n) => n.type === type) || (root.components ?? []).some((c) => c.nodes.some((n) => n.type === type));
+}
+
+/** What is wrong with `params` as the shown parameters of `def`, or undefined when nothing is. */
+export function faceParamsProblem(def: ComponentDefinition, params: readonly ComponentParam[]): string | undefined {
+  const inner = new Set(def.nodes.map((n) => n.id));
+  const seen = new Set<string>();
+  for (const p of params) {
+    if (seen.has(p.name)) return `two shown fields are named '${p.name}'`;
+    seen.add(p.name);
+    if (!inner.has(p.node)) return `shown field '${p.name}' names '${p.node}', which is not a node of '${def.name}'`;
+  }
+  return undefined;
+}
+
+/**
+ * Gives definition `id` inside `root` the shown parameters `params` (Edit face): its hash and
+ * revision move on, and every instance (the file's graph and other definitions) loses its values
+ * of the names no longer shown, or now naming another field. Mutates `root`; returns the names
+ * dropped, or throws saying what is wrong with `params` (faceParamsProblem).
+ */
+export function setFaceParams(root: Workflow, id: string, params: readonly ComponentParam[]): ReadonlySet<string> {
+  const def = root.components?.find((c) => c.id === id);
+  if (def === undefined) throw new Error(`there is no component '${id}' in this workflow`);
+  const problem = faceParamsProblem(def, params);
+  if (problem !== undefined) throw new Error(problem);
+  const next = new Map(params.map((p) => [p.name, p]));
+  const dropped = new Set(def.params.filter((p) => next.get(p.name)?.node !== p.node || next.get(p.name)?.param !== p.param).map((p) => p.name));
+  def.params = params.map(({ name, label, node, param }) => ({ name, label, node, param }));
+  const hash = componentHash(def);
+  if (hash !== def.hash) {
+    def.hash = hash;
+    def.revision += 1;
+  }
+  if (dropped.size > 0) {
+    const drops: FaceDrops = { inputs: new Set(), outputs: new Set(), params: dropped };
+    const type = COMPONENT_TYPE_PREFIX + id;
+    dropOnInstances(root, type, drops);
+    for (const other of root.components ?? []) if (other !== def) dropOnInstances(other, type, drops);
+  }
+  return dropped;
 }

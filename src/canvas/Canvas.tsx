@@ -27,7 +27,7 @@ import { createFrameDeriver, type FrameNode } from './derive-frames';
 import { createSizeBook } from './size-book';
 import { estimateHandles, estimateNodeSize } from './estimate-size';
 import { ExportCheckDialog } from '../files/ExportCheckDialog';
-import { ComfyDropChoice } from '../comfy/DropChoice';
+import { ComfyDropChoice } from '../comfy/DropChoiceHost';
 import { pendingDropStore } from '../comfy/pending-drop';
 import { TabConflictBanner } from '../files/TabConflictBanner';
 import { FrameView } from './FrameView';
@@ -37,7 +37,8 @@ import PaletteList from './Palette';
 import { PaletteFrame } from './PaletteFrame';
 import { UnknownNodeView } from './UnknownNodeView';
 import { Breadcrumb } from '../components/Breadcrumb';
-import { MakeComponentDialog, openMakeComponent } from '../components/MakeComponentDialog';
+import { ComponentDialogs } from '../components/ComponentDialogs';
+import { openMakeComponent } from '../components/dialog-state';
 import { isComponentNode } from '../../nodes/component-node';
 import { NodeView } from './NodeView';
 import './canvas-extras.css';
@@ -363,7 +364,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
       {palette && <PaletteFrame request={palette} List={PaletteList} />}
       {exportCheck && <ExportCheckDialog />}
       <ComfyDropChoice />
-      <MakeComponentDialog />
+      <ComponentDialogs />
       {tabConflict && <TabConflictBanner />}
     </div>
   );

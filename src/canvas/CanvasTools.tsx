@@ -13,8 +13,7 @@ import { autoFit } from './auto-fit';
 import { FIT_VIEW_OPTIONS, MIN_ZOOM } from './fit';
 import type { SizeBook } from './size-book';
 import { MOD } from './mod-key';
-import { openMakeComponent } from '../components/MakeComponentDialog';
-import { importComponent } from '../components/component-commands';
+import { openMakeComponent } from '../components/dialog-state';
 
 const MINIMAP_KEY = 'atelier.minimap';
 
@@ -134,7 +133,9 @@ export function CanvasTools({ sizes }: { sizes: SizeBook }) {
         <input type="file" accept=".json,application/json" hidden onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) void importComponent(store, file, viewCentre(rf));
+          const at = viewCentre(rf);
+          // The component file's reader loads when a file is first chosen.
+          if (file) void import('../components/component-commands').then(({ importComponent }) => importComponent(store, file, at));
         }} />
       </label>
       <button type="button" className="button toolbar-button" disabled={busy} aria-busy={busy} aria-keyshortcuts="L"

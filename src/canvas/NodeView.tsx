@@ -25,6 +25,7 @@ import { shownInputs, shownOutputs } from './shown-ports';
 import { isCompactNode } from './zoom';
 import { isComponentNode } from '../../nodes/component-node';
 import { ComponentActions } from '../components/ComponentActions';
+import { useNodeType } from '../components/use-node-type';
 
 const NO_INPUTS: readonly never[] = [];
 
@@ -52,7 +53,7 @@ function NodeViewImpl({ id, selected }: NodeProps<CanvasNode>) {
   const runKey = useEditor((s) => (s.scope.length === 0 ? id : `${s.scope.map((l) => l.instanceId).join('/')}/${id}`));
   const stage = useEditor((s) => makesPictures(s.index, store.registry, id));
 
-  const def = node ? store.registry.get(node.type) : undefined;
+  const def = useNodeType(node);
   const inputs = def && node ? inputsFor(def, node.params) : NO_INPUTS;
   const shownIn = useMemo(() => shownInputs(inputs, inbound, asInput), [inputs, inbound, asInput]);
   const shownOut = useMemo(

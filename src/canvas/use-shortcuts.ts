@@ -17,7 +17,7 @@ import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
 import { autoLayout, fitAll } from './CanvasTools';
 import { copySelection } from './copy-event';
-import { openMakeComponent } from '../components/MakeComponentDialog';
+import { openMakeComponent } from '../components/dialog-state';
 import { isComponentNode } from '../../nodes/component-node';
 import type { CanvasNode } from './derive';
 import type { SizeBook } from './size-book';

@@ -1,16 +1,14 @@
 /**
  * The small choice a dropped PNG that ComfyUI saved brings up: use its workflow as a ComfyUI
  * workflow node, or load the picture (an Image loader, as any dropped image). Escape leaves both.
+ * Loaded when such a picture is first dropped (DropChoiceHost.tsx).
  */
 import { Dialog } from '../ui/Dialog';
 import { useEditorStore } from '../store/react';
-import { useSmallStore } from '../ui/small-store';
-import { pendingDropStore } from './pending-drop';
+import { pendingDropStore, type PendingDrop } from './pending-drop';
 
-export function ComfyDropChoice() {
+export default function ComfyDropChoice({ pending }: { pending: PendingDrop }) {
   const store = useEditorStore();
-  const pending = useSmallStore(pendingDropStore);
-  if (pending === null) return null;
   const close = () => pendingDropStore.set(null);
   return (
     <Dialog

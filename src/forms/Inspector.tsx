@@ -7,7 +7,8 @@
 import { useMemo } from 'react';
 import { inputsFor } from '../store/ports';
 import { itemOf } from '../store/frames';
-import { useEditor, useEditorStore } from '../store/react';
+import { useEditor } from '../store/react';
+import { useNodeType } from '../components/use-node-type';
 import NodeForm from './NodeForm';
 import { AppNodeActions } from '../appview/AppMarks';
 import { useHeldWhileNodeFormFocused } from './twin-focus';
@@ -24,13 +25,12 @@ function selectedNode(selection: ReadonlySet<string>): string {
 }
 
 export function Inspector() {
-  const store = useEditorStore();
   const picked = useHeldWhileNodeFormFocused(useEditor((s) => selectedNode(s.selection.nodes)));
   const id = picked.startsWith('#') ? undefined : picked;
   const node = useEditor((s) => (id === undefined ? undefined : s.index.nodeById.get(id)));
   const inbound = useEditor((s) => (id === undefined ? undefined : s.index.inbound.get(id)));
   const asInput = useEditor((s) => (id === undefined ? undefined : s.asInput.get(id)));
-  const def = node ? store.registry.get(node.type) : undefined;
+  const def = useNodeType(node);
   const params = node?.params;
   const inputs = useMemo(() => (def && params ? inputsFor(def, params) : NO_INPUTS), [def, params]);
 

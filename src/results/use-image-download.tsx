@@ -1,6 +1,7 @@
 /**
  * Downloads of generated images, for the node results, the viewer and the run history: the
  * workflow as it was run and the image's manifest embedded (embed-download.ts), after a credential scan whose findings are shown in a dialog before anything is saved.
+ * The embedding code (PNG and JPEG writers, the manifest) loads at the first download.
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -8,10 +9,13 @@ import { sha256OfBlob } from '../history/digest';
 import { useRunContext } from '../run/context';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../ui/toast';
-import { prepareImageDownload, saveBytes, type ImageDownload, type PreparedDownload } from './embed-download';
+import type { ImageDownload, PreparedDownload, saveBytes as saveBytesFn } from './embed-download';
 
 export type DownloadRequest = Omit<ImageDownload, 'registry' | 'secrets' | 'pinSeeds'>;
 type Findings = Extract<PreparedDownload, { kind: 'findings' }>;
+type SaveBytes = typeof saveBytesFn;
+
+const embedding = () => import('./embed-download');
 
 /** A result shown again from the cache made no request this run: the history knows the one that made it. */
 async function withKnownCalls(d: DownloadRequest): Promise<DownloadRequest> {
@@ -25,7 +29,7 @@ async function withKnownCalls(d: DownloadRequest): Promise<DownloadRequest> {
   }
 }
 
-function FindingsDialog({ pending, onClose }: { pending: Findings; onClose(): void }) {
+function FindingsDialog({ pending, saveBytes, onClose }: { pending: Findings; saveBytes: SaveBytes; onClose(): void }) {
   const save = (bytes: () => Uint8Array, what: string) => {
     onClose();
     saveBytes(bytes(), pending.mime, pending.fileName);
@@ -74,14 +78,14 @@ export interface ImageDownloader {
 
 export function useImageDownload(): ImageDownloader {
   const { link, controller } = useRunContext();
-  const [pending, setPending] = useState<Findings | undefined>();
+  const [pending, setPending] = useState<{ findings: Findings; saveBytes: SaveBytes } | undefined>();
   const download = useCallback((request: DownloadRequest) => {
     void (async () => {
       try {
-        const full = await withKnownCalls(request);
+        const [full, { prepareImageDownload, saveBytes }] = await Promise.all([withKnownCalls(request), embedding()]);
         const prepared = await prepareImageDownload({ ...full, registry: link.registry, secrets: link.secrets(), pinSeeds: controller.pinSeeds });
         if (prepared.kind === 'findings') {
-          setPending(prepared);
+          setPending({ findings: prepared, saveBytes });
           return;
         }
         saveBytes(prepared.bytes, prepared.mime, prepared.fileName);
@@ -91,6 +95,6 @@ export function useImageDownload(): ImageDownloader {
       }
     })();
   }, [link, controller]);
-  const dialog = pending ? <FindingsDialog pending={pending} onClose={() => setPending(undefined)} /> : null;
+  const dialog = pending ? <FindingsDialog pending={pending.findings} saveBytes={pending.saveBytes} onClose={() => setPending(undefined)} /> : null;
   return { download, dialog };
 }

@@ -29,6 +29,11 @@ export interface EditorLink {
   /** The one selected node, if exactly one is selected. */
   selectedNode(): string | undefined;
   /**
+   * The id a run knows the canvas's node `nodeId` by: inside an opened component, its id through
+   * the opened instances (`restyle-1/image-to-image`), as flattening names it; itself otherwise.
+   */
+  runNodeId(nodeId: string): string;
+  /**
    * Moves seeds on after a run: each change applies only where the node still has the seed it
    * had (`from`), so an edit made during the run wins. Consecutive runs make one undo step.
    */

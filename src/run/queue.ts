@@ -59,8 +59,10 @@ export function createRunQueue(deps: RunQueueDeps): RunQueue {
   return {
     progress,
     lastBatch,
-    async start(options, count = 1) {
+    async start(asked, count = 1) {
       if (stop || deps.controller.state.overview.get().running) return [];
+      // Run to / from a node the canvas shows inside an opened component: the run names it through its instance.
+      const options: PlanOptions = asked.mode === 'all' ? asked : { ...asked, nodeId: deps.link.runNodeId(asked.nodeId) };
       const abort = (stop = new AbortController());
       const summaries: RunSummary[] = [];
       lastBatch.set(undefined);

@@ -64,6 +64,10 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const { nodes } = store.getState().selection;
       return nodes.size === 1 ? [...nodes][0] : undefined;
     },
+    runNodeId(nodeId) {
+      const { scope } = store.getState();
+      return scope.length === 0 ? nodeId : `${scope.map((level) => level.instanceId).join('/')}/${nodeId}`;
+    },
     applySeeds(changes) {
       for (const change of changes) {
         const node = store.getState().index.nodeById.get(change.nodeId);

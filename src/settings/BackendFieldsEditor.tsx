@@ -3,7 +3,7 @@
  * needs to be reached from this browser, and the backend-side names its description lists
  * (checkpoints, refiner, asset files, a model) with suggestions from the backend itself.
  */
-import { Fragment, useId } from 'react';
+import { Fragment, lazy, Suspense, useId } from 'react';
 import { nameDefault, type NameField } from '../../api/backends/describe';
 import { BACKEND_DESCRIPTION } from '../../api/backends/registry';
 import type { BackendNames } from '../../api/backends/types';
@@ -15,7 +15,9 @@ import { codeParts } from './backend-choices';
 import { backendUrl, nameChange, nameValue, type AssetRow, type BackendFields, type RemoteKind, type TextNameField } from './backend-settings';
 import { CommitInput } from './CommitInput';
 import { Field } from './Field';
-import { PoolServers } from './PoolServers';
+
+// A pool's server rows load when a backend that takes several servers is first shown.
+const PoolServers = lazy(() => import('./PoolServers').then((m) => ({ default: m.PoolServers })));
 
 /** Words with `code` in backticks, shown with the code as code. */
 function Words({ text }: { text: string }) {
@@ -95,8 +97,10 @@ export function BackendFieldsEditor({ kind, fields, credential, engines, onField
       )}
       <DirectUse kind={kind} />
       {description.pool === true && serverCredential !== undefined && onServerCredential !== undefined && (
-        <PoolServers label={label} fields={fields} {...(description.credential === undefined ? {} : { credentialLabel: description.credential.label })}
-          credentialOf={serverCredential} onFields={onFields} onCredential={onServerCredential} />
+        <Suspense fallback={<p className="field-hint" aria-busy="true">Loading the servers…</p>}>
+          <PoolServers label={label} fields={fields} {...(description.credential === undefined ? {} : { credentialLabel: description.credential.label })}
+            credentialOf={serverCredential} onFields={onFields} onCredential={onServerCredential} />
+        </Suspense>
       )}
 
       {description.names.map((field) => (

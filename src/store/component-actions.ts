@@ -4,7 +4,7 @@
  * breadcrumb. Make and Unpack are one undo step each; opening is view state, never undone, and
  * an edit inside is an ordinary step (core.ts hands the actions the opened definition).
  */
-import { componentInUse } from '../../workflow/component-edit';
+import { componentInUse, faceParamsProblem, setFaceParams } from '../../workflow/component-edit';
 import { componentIdOf } from '../../workflow/components';
 import { makeComponent, unpackComponent } from '../../workflow/make-component';
 import { COMPONENT_TYPE_PREFIX, type ComponentParam } from '../../workflow/schema';
@@ -96,6 +96,19 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
         draft.components = components;
       });
       return graph.addNode(COMPONENT_TYPE_PREFIX + mainId, at, { ...options, groupKey });
+    },
+
+    /**
+     * Changes which inner parameters component `componentId`'s face shows, and their labels (Edit
+     * face), as one undo step: every instance follows, and loses its values of fields no longer shown.
+     */
+    setComponentFace(componentId: string, params: readonly ComponentParam[]): ComponentResult {
+      const def = core.get().doc.components?.find((c) => c.id === componentId);
+      if (!def) return { ok: false, reason: `the definition of component '${componentId}' is not in this workflow` };
+      const problem = faceParamsProblem(def, params);
+      if (problem !== undefined) return { ok: false, reason: problem };
+      core.change({ label: `edit the face of ${def.name}`, whole: true }, (draft) => void setFaceParams(draft, componentId, params));
+      return { ok: true, nodeId: componentId };
     },
 
     /** Shows an instance's definition on the canvas to edit it (double-click, Enter). */

@@ -143,7 +143,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
     change(recordOptions, recipe, extra) {
       // An edit moves the document's `modified` with it, in the same step (undo puts it back).
       const { doc: before, scope } = holder.get();
-      const opened = openedDefinition(before, scope)?.id;
+      const opened = recordOptions.whole === true ? undefined : openedDefinition(before, scope)?.id;
       const produced = produceChange(before, opened === undefined ? recipe : (draft) => {
         const def = draft.components?.find((c) => c.id === opened);
         if (def === undefined) return;

@@ -38,6 +38,8 @@ export interface RecordOptions {
    * person made, as it was. Whichever backend ran, the file then says the same.
    */
   keepModified?: boolean;
+  /** The change edits the whole file even while a component is open (a definition's face). */
+  whole?: boolean;
 }
 
 export class History {

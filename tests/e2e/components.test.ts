@@ -3,10 +3,16 @@
  * (Ctrl+Shift+G, a name, a field shown under a label of its own), use it twice, open it, edit
  * the definition once and see both instances follow, come back by the breadcrumb, and run.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { downloadBytes } from './pages/editor';
 import { editorSession } from './fixtures';
 
 const session = editorSession();
+const dir = mkdtempSync(join(tmpdir(), 'atelier-e2e-components-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('components', () => {
   it('makes a component, uses it twice, edits its definition once for both, unpacks it and runs', async () => {
@@ -67,5 +73,83 @@ describe('components', () => {
     await expect.poll(() => editor.nodes.count()).toBe(5);
     await editor.undo();
     await expect.poll(() => editor.nodes.count()).toBe(4);
+  });
+
+  it('adds a saved component from the palette, and an imported one, each as one undo step', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.node('Image to image').select();
+    await page.keyboard.press('ControlOrMeta+Shift+g');
+    const dialog = page.getByRole('dialog', { name: 'Make component' });
+    await dialog.getByLabel('Name').fill('Restyle');
+    await dialog.getByRole('button', { name: 'Make component' }).click();
+    const made = editor.node('Restyle');
+    await made.root.waitFor();
+    await made.root.getByRole('button', { name: 'Save Restyle to My components' }).click();
+    await page.getByText("'Restyle' saved to My components").waitFor();
+    const downloaded = page.waitForEvent('download');
+    await made.root.getByRole('button', { name: 'Export Restyle' }).click();
+    const file = join(dir, 'restyle.component.json');
+    writeFileSync(file, await downloadBytes(await downloaded));
+
+    // A new workflow has no components: each add brings the definition and its node, and one
+    // undo takes both away (the step before it, opening the new workflow, is next again).
+    await editor.newWorkflow();
+    const undoLabel = () => page.getByRole('button', { name: /^Undo/ }).getAttribute('aria-label');
+    const before = await undoLabel();
+    await editor.addNode('Restyle', { x: 200, y: 200 });
+    await expect.poll(() => editor.nodes.count()).toBe(1);
+    expect(await undoLabel()).toBe('Undo add Restyle');
+    await editor.undo();
+    await expect.poll(() => editor.nodes.count()).toBe(0);
+    expect(await undoLabel()).toBe(before);
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Import component', { exact: true }).click();
+    await (await chooser).setFiles(file);
+    await page.getByText("Added 'Restyle'").waitFor();
+    await expect.poll(() => editor.nodes.count()).toBe(1);
+    expect(await undoLabel()).toBe('Undo add Restyle');
+    await editor.undo();
+    await expect.poll(() => editor.nodes.count()).toBe(0);
+    expect(await undoLabel()).toBe(before);
+  });
+
+  it('changes a component\'s face after Make: every instance shows the fields chosen, as one undo step', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    await editor.node('Image to image').select();
+    await page.keyboard.press('ControlOrMeta+Shift+g');
+    const make = page.getByRole('dialog', { name: 'Make component' });
+    await make.getByLabel('Name').fill('Restyle');
+    await make.getByRole('button', { name: 'Make component' }).click();
+    const first = editor.node('Restyle');
+    await first.root.waitFor();
+    // The second one away from the first: a node that grows moves what it covers, a step of its own.
+    await editor.addNode('Restyle', 'right-edge');
+    const second = editor.node('Restyle 2');
+    await second.root.waitFor();
+    expect(await first.root.getByLabel('How far').count()).toBe(0);
+
+    await first.root.getByRole('button', { name: 'Edit face of Restyle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit face of Restyle' });
+    await dialog.getByRole('checkbox', { name: 'Image to image: Strength' }).check();
+    await dialog.getByLabel('Label of Image to image: Strength').fill('How far');
+    await dialog.getByRole('button', { name: 'Save face' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Both instances show it, with the definition's value as a placeholder.
+    await expect.poll(() => first.field('How far').getAttribute('placeholder')).toBe('0.55');
+    await expect.poll(() => second.field('How far').getAttribute('placeholder')).toBe('0.55');
+    // Grown, an instance moves aside what it now covers: a step of its own after the edit, as when
+    // results arrive. Once nothing overlaps, the steps are all there.
+    await expect.poll(() => editor.overlaps()).toEqual([]);
+    const undoLabel = () => page.getByRole('button', { name: /^Undo/ }).getAttribute('aria-label');
+    if (await undoLabel() === 'Undo make room') await editor.undo();
+    expect(await undoLabel()).toBe('Undo edit the face of Restyle');
+    await expect.poll(() => first.field('How far').count()).toBe(1);
+
+    await editor.undo();
+    await expect.poll(() => first.root.getByLabel('How far').count()).toBe(0);
+    await expect.poll(() => second.root.getByLabel('How far').count()).toBe(0);
   });
 });

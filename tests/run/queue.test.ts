@@ -4,6 +4,7 @@ import { createRunController } from '../../src/run/controller';
 import type { EditorLink } from '../../src/run/editor-link';
 import { createRunQueue, seedChanges, type BatchProgress } from '../../src/run/queue';
 import { createEditorStore } from '../../src/store/editor-store';
+import { starterWorkflow } from '../../src/store/starter';
 import { storeLink } from '../../src/run/store-link';
 import { createSettingsStore } from '../../src/settings/settings-store';
 import type { SeedChange } from '../../workers/seeds';
@@ -26,6 +27,7 @@ function fakeLink(doc: Workflow) {
     focusNode: () => undefined,
     describeNode: (id) => ({ label: id }),
     selectedNode: () => undefined,
+    runNodeId: (id) => id,
     applySeeds: (changes) => void applied.push([...changes]),
     pinSeed: () => undefined,
     restore: () => undefined,
@@ -134,5 +136,30 @@ describe('seeds in the editor', () => {
     link.pinSeed('draw', 1234);
     expect(store.getState().index.nodeById.get('draw')?.params).toMatchObject({ seed: 1234, seed_mode: 'fixed' });
     expect(store.getState().history.undoLabel).toBe('pin seed');
+  });
+});
+
+describe('run to and from a node inside an opened component', () => {
+  it('runs to an inner node of an opened component through its instance, and from it', async () => {
+    const store = createEditorStore({ initial: starterWorkflow() });
+    store.select({ nodes: ['text-to-image', 'image-to-image'] });
+    const made = store.makeComponent({ name: 'Restyle' });
+    if (!made.ok) throw new Error(made.reason);
+    expect(store.openComponent(made.nodeId).ok).toBe(true);
+    const link = { ...storeLink(store, createSettingsStore(null), 'http://127.0.0.1:8787'), getSettings: () => settings };
+    const fake = inThreadClient({ registry });
+    const controller = createRunController({ client: fake.client, settings: () => settings, urls: countingUrls().urls });
+    const queue = createRunQueue({ controller, link });
+
+    // The canvas shows the definition's own ids; the run knows them through the instance.
+    const [to] = await queue.start({ mode: 'to', nodeId: 'text-to-image' });
+    expect(to?.status).toBe('succeeded');
+    expect(fake.image.calls).toHaveLength(1);
+    expect(controller.state.status.get(`${made.nodeId}/text-to-image`)?.phase).toBe('done');
+    expect(controller.state.status.get(`${made.nodeId}/image-to-image`)).toBeUndefined();
+
+    const [from] = await queue.start({ mode: 'from', nodeId: 'image-to-image' });
+    expect(from?.status).toBe('succeeded');
+    expect(fake.image.calls).toHaveLength(2);
   });
 });
