@@ -13,6 +13,7 @@ import type { PipelineRunRequest } from '../api/backends/comfyui/pipeline/reques
 import { NEEDS_COMFYUI, choiceProblems, portsOfChoices } from './comfy-choices';
 import { comfySeeds, isSeedChoice, runSeeds } from './comfy-seeds';
 import { SEED_MODES } from './image-params';
+import { serverLabel } from './image-request';
 import type { NodeDefinition, ParamIssue, Value } from './types';
 
 const NODE_ID = /^[\p{L}\p{N}_.:-]{1,64}$/u;
@@ -124,11 +125,14 @@ export const comfyWorkflowNode: NodeDefinition<ComfyWorkflowParams> = {
     const seeds = runSeeds(p, new Set(Object.keys(inputs).filter((name) => inputs[name] !== undefined)), () => ctx.randomSeed());
     const result = await runPipeline.call(ctx.api.image, requestOf(p, inputs, seeds.sent), { signal: ctx.signal, onProgress: (f, m) => ctx.progress(f, m) });
     const seed = seeds.used === undefined ? {} : { seed: seeds.used };
+    // Which of a pool's servers made the images, for the history and the manifest (never a cache key).
+    const madeOn = serverLabel(result);
+    const made = madeOn === undefined ? {} : { madeOn };
     const out: Record<string, Value> = {};
     for (const o of p.outputs) {
       const got = result.outputs.find((r) => r.name === o.name);
       out[o.name] = o.kind === 'images'
-        ? { kind: 'images', value: (got?.images ?? []).map((i) => ({ b64: i.b64, mime: i.mime, ...seed })) }
+        ? { kind: 'images', value: (got?.images ?? []).map((i) => ({ b64: i.b64, mime: i.mime, ...seed, ...made })) }
         : { kind: 'texts', value: got?.texts ?? [] };
     }
     return out;

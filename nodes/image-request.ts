@@ -156,7 +156,8 @@ export async function runImageRequest(p: AnyImageParams, images: RequestImages, 
 const MAX_LABEL = 60;
 
 /** The label of the pool server that answered (a pool's response names it as `server`), if any. */
-function serverLabel(response: object): string | undefined {
+/** The label of the pool's server that made `response`, when it says one (bounded; labels only). */
+export function serverLabel(response: object): string | undefined {
   const server = (response as { server?: unknown }).server;
   return typeof server === 'string' && server !== '' && server.length <= MAX_LABEL ? server : undefined;
 }

@@ -26,7 +26,7 @@ function flux(values: Record<string, unknown> = {}, modes: ComfyWorkflowParams['
 }
 
 /** An image client that runs pipelines: records each request and answers one picture per output. */
-function pipelineClient() {
+function pipelineClient(server?: string) {
   const requests: PipelineRunRequest[] = [];
   const image: ImageClient = {
     generate: () => Promise.reject(new Error('not used')),
@@ -35,6 +35,7 @@ function pipelineClient() {
       return Promise.resolve({
         outputs: request.outputs.map((o) => ({ name: o.name, images: [{ b64: fakeImageB64(`run ${requests.length}`), mime: 'image/jpeg', filename: 'x.jpg' }], texts: [] })),
         record: { prompt: request.pipeline, classes: [], files: [] },
+        ...(server === undefined ? {} : { server }),
       });
     },
   };
@@ -137,5 +138,20 @@ describe("a ComfyUI workflow node's seed", () => {
     expect(['10', '11'].map((node) => requests[0]!.set.find((s) => s.node === node && s.input === 'noise_seed')?.value)).toEqual([100, 101]);
     const pinned = paramsOf(pinSeedsUsed(workflow([['f', 'comfy-workflow', p]]), registry, new Map([['f', 100]])));
     expect([pinned.values.seed, pinned.values.refiner_seed, pinned.seed_modes]).toEqual([100, 101, { seed: 'fixed', refiner_seed: 'fixed' }]);
+  });
+
+  it("a pool's answer names its server: the images carry that label, and it stays out of the cache key", async () => {
+    const { image, requests } = pipelineClient('gpu1');
+    const run = executor(image);
+    const wf = workflow([['f', 'comfy-workflow', flux({ seed: 5 })]]);
+    const log = eventLog();
+    await run.run(wf, { mode: 'all', onEvent: log.onEvent });
+    const done = log.events.find((e) => e.type === 'node-done');
+    const images = done?.type === 'node-done' ? Object.values(done.outputs).flatMap((v) => (v?.kind === 'images' ? v.value : [])) : [];
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.map((i) => i.madeOn)).toEqual(images.map(() => 'gpu1'));
+    // Run again: the same inputs come from the cache whichever server made them.
+    await run.run(wf, { mode: 'all' });
+    expect(requests).toHaveLength(1);
   });
 });

@@ -190,7 +190,7 @@ export function createPoolBackend(members: readonly PoolMember[], options: PoolO
     return onServer({ ...NO_NEEDS, nodeClasses }, callOptions, false, (backend, o) => {
       if (backend.runPipeline === undefined) throw new TypeError('every server of a pool is of one kind');
       return backend.runPipeline(request, o);
-    }, (r) => r.outputs.reduce((n, o) => n + o.images.length, 0)).then(({ answer }) => answer);
+    }, (r) => r.outputs.reduce((n, o) => n + o.images.length, 0)).then(({ answer, label }) => ({ ...answer, server: label }));
   };
 
   return {

@@ -170,8 +170,10 @@ describe('a ComfyUI workflow node on a pool', () => {
     const a = pipelineServer('desk');
     const b = pipelineServer('rented');
     const pool = createPoolBackend([a.member, b.member]);
-    await Promise.all([pool.runPipeline!(request), pool.runPipeline!(request)]);
+    const answers = await Promise.all([pool.runPipeline!(request), pool.runPipeline!(request)]);
     expect([...a.ran, ...b.ran].sort()).toEqual(['desk', 'rented']);
+    // Each answer names the server that ran it, by label, for the images' history and manifest.
+    expect(answers.map((answer) => answer.server).sort()).toEqual(['desk', 'rented']);
 
     const refused = pipelineServer('off', new ApiError({ kind: 'network', detail: 'network error: connect ECONNREFUSED 127.0.0.1:1', endpoint: 'POST /prompt', attempts: 1, retryable: true }));
     const c = pipelineServer('on');

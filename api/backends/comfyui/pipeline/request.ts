@@ -28,6 +28,8 @@ export interface PipelineRunResult {
   outputs: { name: string; images: PipelineImage[]; texts: string[] }[];
   /** For the run's record: the prompt as sent (stored form), its classes, the files ComfyUI wrote. */
   record: { prompt: StoredPipeline; classes: string[]; files: string[] };
+  /** A pool's: the label of the server that ran it (never its address). */
+  server?: string;
 }
 
 /** Runs a pipeline on a backend that can (ComfyUI). */
