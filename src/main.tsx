@@ -15,6 +15,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerComfyWorkflowForm } from './comfy';
 import { readAutosave, startAutosave } from './files/autosave';
+import { warmExportCheck } from './files/export-check';
 import { registerMaskPainter } from './mask';
 import { createEditorStore } from './store/editor-store';
 
@@ -23,6 +24,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element');
   registerMaskPainter();
   registerComfyWorkflowForm();
+  warmExportCheck();
   const restored = await readAutosave();
   const store = createEditorStore();
   if (restored) store.load(restored.workflow, { asInput: restored.asInput, dirty: restored.dirty });

@@ -7,7 +7,7 @@ import {
   Background, BackgroundVariant, Controls, ReactFlow, useStore, useStoreApi, type EdgeChange, type NodeChange,
   type Viewport,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { openWorkflowFile, readImageFile } from '../files/commands';
 import { exportCheckStore } from '../files/export-check-store';
 import { isImageFile } from '../files/image-kind';
@@ -31,7 +31,6 @@ import { ComfyDropChoice } from '../comfy/DropChoiceHost';
 import { pendingDropStore } from '../comfy/pending-drop';
 import { TabConflictBanner } from '../files/TabConflictBanner';
 import { FrameView } from './FrameView';
-import { Minimap } from './Minimap';
 import { NoteView } from './NoteView';
 import PaletteList from './Palette';
 import { PaletteFrame } from './PaletteFrame';
@@ -52,6 +51,9 @@ import { useShortcuts } from './use-shortcuts';
 import { isLowZoom } from './zoom';
 import { estimateFit, MIN_ZOOM, nearlySameView, OPENING_FIT_OPTIONS, readableView, sizeOrNominal } from './fit';
 import { keyedRecord } from '../../workflow/keys';
+
+/** The minimap (off by default) loads when it is first shown. */
+const Minimap = lazy(() => import('./Minimap').then((m) => ({ default: m.Minimap })));
 
 
 const nodeTypes = { atelier: NodeView, unknown: UnknownNodeView, note: NoteView, frame: FrameView };
@@ -358,7 +360,7 @@ export function Canvas({ initialViewport, onViewportChange }: CanvasProps) {
         <PortLegend />
         <CanvasTools sizes={sizeBook} />
         <Breadcrumb />
-        {minimap && <Minimap nodes={nodes} sizes={measured} />}
+        {minimap && <Suspense fallback={null}><Minimap nodes={nodes} sizes={measured} /></Suspense>}
       </ReactFlow>
       {empty && <p className="canvas-empty-hint">Double-click or press {MOD}+K to add a node</p>}
       {palette && <PaletteFrame request={palette} List={PaletteList} />}

@@ -33,10 +33,10 @@ export async function writeClipboard(text: string): Promise<boolean> {
 
 /**
  * Fills the clipboard from within the copy event when nothing in `workflow` looks like a
- * credential; false when something was found (or an image is not in memory yet).
+ * credential; false when something was found (or the check, or an image, is not in memory yet).
  */
 export function copyCleanNow(store: EditorStore, workflow: Workflow, event: ClipboardEvent, cut: boolean): boolean {
-  if (scanNow(workflow, store.registry).length !== 0) return false;
+  if (scanNow(workflow, store.registry)?.length !== 0) return false;
   // Copied nodes paste anywhere: their images go as base64, when all are at hand in memory.
   const standalone = inlineImagesNow(workflow, pageAssets);
   if (standalone === undefined) return false;

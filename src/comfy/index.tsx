@@ -3,21 +3,9 @@
  * start-up) puts them in place of the generated ones. They load when a ComfyUI workflow node is
  * first drawn, so a page without one carries none of the pipeline reader.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazyWidget as later } from '../forms/lazy-widget';
 import { registerFieldWidget } from '../forms/widget-overrides';
-import type { WidgetProps } from '../forms/widget-overrides';
 import './comfy.css';
-
-function later(load: () => Promise<ComponentType<WidgetProps>>): ComponentType<WidgetProps> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
-  return function LaterWidget(props: WidgetProps) {
-    return (
-      <Suspense fallback={<p className="muted" aria-busy="true">Loading…</p>}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  };
-}
 
 export function registerComfyWorkflowForm(): void {
   registerFieldWidget('comfy-workflow', 'pipeline', later(() => import('./PipelineWidget').then((m) => m.PipelineWidget)));

@@ -2,13 +2,31 @@
  * The page's side of the asset store (assets/): the images the document refers to,
  * in the IndexedDB database the worker reads too. Where IndexedDB is missing, in memory (the
  * worker then cannot read them; runs say which image is missing).
+ *
+ * The store's code (its IndexedDB layer and the memory in front of it) loads at its first use,
+ * not with the editor: a workflow without images never needs it. Until then `peek` has nothing
+ * at hand, which its callers already allow for (copying falls back to the asynchronous path).
  */
 import { base64ToBytes, bytesToBase64 } from '../../api/image-data';
-import { createIdbAssetStore } from '../../assets/idb-store';
 import { isAssetRef } from '../../assets/ref';
-import { createMemoryAssetStore, type AssetStore } from '../../assets/store';
+import type { AssetStore } from '../../assets/store';
 
-export const pageAssets: AssetStore = typeof indexedDB === 'undefined' ? createMemoryAssetStore() : createIdbAssetStore();
+let loaded: AssetStore | undefined;
+let loading: Promise<AssetStore> | undefined;
+
+function backing(): Promise<AssetStore> {
+  loading ??= (typeof indexedDB === 'undefined'
+    ? import('../../assets/store').then((m) => m.createMemoryAssetStore())
+    : import('../../assets/idb-store').then((m) => m.createIdbAssetStore())
+  ).then((store) => (loaded = store));
+  return loading;
+}
+
+export const pageAssets: AssetStore = {
+  put: async (bytes, mime) => (await backing()).put(bytes, mime),
+  get: async (ref) => (await backing()).get(ref),
+  peek: (ref) => loaded?.peek(ref),
+};
 
 /**
  * What an image parameter holds for these bytes: their reference once the store has them, or,

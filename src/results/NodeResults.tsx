@@ -4,10 +4,10 @@
  * run; text as plain text (never HTML). Results of an earlier run stay visible, dimmed, while a
  * new run of the node is under way.
  */
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNodePhase, useNodeResult, useRunContext } from '../run/context';
 import { imageFileName } from './file-names';
-import { ImageViewer, type PinAction } from './ImageViewer';
+import type { PinAction } from './ImageViewer';
 import { ImageThumb } from './ImageThumb';
 import { ItemStrip } from './ItemStrip';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
@@ -18,6 +18,7 @@ import './results.css';
 type ShownText = Extract<ShownValue, { kind: 'text' | 'number' | 'texts' }>;
 
 /** The large viewer loads when an image is first opened. */
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 function TextResult({ name, value, labelled, nodeLabel }: { name: string; value: ShownText; labelled: boolean; nodeLabel: string }) {
   // A text list reads one item to a paragraph.
@@ -142,16 +143,18 @@ function NodeResultsView({ nodeId, stage }: { nodeId: string; stage: boolean }) 
         <TextResult key={name} name={name} value={value} labelled={texts.length > 1} nodeLabel={label} />
       ))}
       {open !== undefined && images[open] && (
-        <ImageViewer
-          images={images}
-          index={open}
-          title={label}
-          fileName={fileName}
-          onIndexChange={setOpen}
-          onClose={() => setOpen(undefined)}
-          onDownload={download}
-          pinFor={pinFor}
-        />
+        <Suspense fallback={null}>
+          <ImageViewer
+            images={images}
+            index={open}
+            title={label}
+            fileName={fileName}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(undefined)}
+            onDownload={download}
+            pinFor={pinFor}
+          />
+        </Suspense>
       )}
       {downloader.dialog}
     </div>

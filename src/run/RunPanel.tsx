@@ -4,9 +4,8 @@
  * together (each a button to its node and field), a pool's servers, the last run's summary and the
  * session's totals.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import EstimateView from './EstimateView';
-import { RunSummary } from './RunSummary';
 import { ServersView } from './ServersView';
 import { SessionTotals } from './SessionTotals';
 import { useBatchProgress, useLastBatch, useRunContext, useRunCount, useRunOverview, useSessionUsage } from './context';
@@ -14,6 +13,9 @@ import { MOD } from '../canvas/mod-key';
 import { openSidePanel } from '../ui/side-panel-state';
 import { formatDuration, plural } from './format';
 import './run.css';
+
+/** The last run's summary loads when a run first ends. */
+const RunSummary = lazy(() => import('./RunSummary').then((m) => ({ default: m.RunSummary })));
 
 /** The most runs one batch queues. */
 export const MAX_RUN_COUNT = 100;
@@ -112,7 +114,7 @@ export function RunPanel() {
       {!running && (
         <EstimateView count={count} />
       )}
-      {!overview.running && summary && <RunSummary summary={summary} batch={lastBatch} />}
+      {!overview.running && summary && <Suspense fallback={null}><RunSummary summary={summary} batch={lastBatch} /></Suspense>}
       {sessionRuns > 0 && <SessionTotals />}
     </section>
   );

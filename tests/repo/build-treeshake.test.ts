@@ -3,12 +3,14 @@
  * anything of ours: a name-based "these calls are pure" list once made Rolldown drop every
  * `memo.set(…)` whose result went unused, so the editor's caches named `memo` never remembered and
  * opening a 2,000-node workflow took 25 s. Each case builds a small entry with the project's own
- * vite.config.ts (unminified, in memory) and looks at what came out.
+ * vite.config.ts (unminified, in memory) and looks at what came out. And what the page needs at
+ * start is one file, not a dozen cut out of it (startModules).
  */
 import { join } from 'node:path';
 import { build, loadConfigFromFile, type Plugin, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
+import { startModules } from '../../vite.config';
 
 const ENTRY = 'virtual:atelier-treeshake-entry';
 
@@ -41,6 +43,21 @@ async function buildWithProjectConfig(code: string): Promise<string> {
 }
 
 describe('the editor build', () => {
+  it('puts every module the page imports statically, and only those, in its start group', () => {
+    const graph = new Map<string, { isEntry: boolean; importedIds: string[]; dynamicallyImportedIds: string[] }>([
+      ['index.html', { isEntry: true, importedIds: ['main.tsx'], dynamicallyImportedIds: [] }],
+      ['main.tsx', { isEntry: false, importedIds: ['store.ts', 'app.css'], dynamicallyImportedIds: ['dialog.tsx'] }],
+      ['store.ts', { isEntry: false, importedIds: ['main.tsx'], dynamicallyImportedIds: [] }],
+      ['app.css', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+      ['dialog.tsx', { isEntry: false, importedIds: ['store.ts', 'dialog-only.ts'], dynamicallyImportedIds: [] }],
+      ['dialog-only.ts', { isEntry: false, importedIds: [], dynamicallyImportedIds: [] }],
+    ]);
+    const start = startModules();
+    const context = { getModuleIds: () => graph.keys(), getModuleInfo: (id: string) => graph.get(id) ?? null };
+    (start.plugin.buildEnd as (this: typeof context) => void).call(context);
+    expect([...graph.keys()].filter((id) => start.has(id))).toEqual(['index.html', 'main.tsx', 'store.ts', 'app.css']);
+  });
+
   it('keeps the writes of a cache named memo (the call on it is not dropped as pure)', async () => {
     const code = await buildWithProjectConfig(`
       const memo = new WeakMap();
