@@ -228,7 +228,7 @@ const bench: Benchmark = {
         target: 300,
         better: 'lower',
         note: `${page.length} files, ${kb(page, 'bytes').toFixed(0)} kB before gzip` +
-          (worker.length > 0 ? `; the run worker's ${kb(worker, 'gzipped').toFixed(0)} kB also loads at start (off the main thread)` : '; the run worker loads at the first run'),
+          (worker.length > 0 ? `; the run worker's ${kb(worker, 'gzipped').toFixed(0)} kB also loads at start (off the main thread)` : '; the run worker (off the main thread) was not fetched before the network went quiet: it starts when the page first asks it something, an estimate or a token count'),
       });
       results.push(await firstVisit(browser, server.url));
       results.push(...await largeGraphFigures(browser, server, dir, bareDist, '2,000-node workflow', bigWorkflow(400)));
