@@ -113,6 +113,52 @@ describe('App view', () => {
     expect(new URL(editor.page.url()).searchParams.get('view')).toBeNull();
   });
 
+  it('in App view, Ctrl+Z / Ctrl+Shift+Z undo and redo form edits (a focused text field keeps its own undo), Ctrl+S saves, Ctrl+O opens, Ctrl+Enter runs', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'app' });
+    const heading = app.root.getByRole('heading', { name: 'Chat to image', level: 1 });
+    const seed = app.field('Seed (same seed, same picture)');
+    const subject = app.field('What should the picture show?');
+
+    // Ctrl+Z undoes a form edit made without typing (the browser has no undo of its own for it),
+    // Ctrl+Y and Ctrl+Shift+Z redo it.
+    await app.form.getByRole('checkbox', { name: 'Random' }).check();
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => seed.inputValue()).toBe('1234');
+    await editor.page.keyboard.press('ControlOrMeta+y');
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => seed.inputValue()).toBe('1234');
+    await editor.page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+
+    // In a text field Ctrl+Z is the field's own: the document's last step stays done.
+    await subject.click();
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await editor.quiet();
+    expect(await seed.inputValue()).toBe('random each run');
+    expect(await subject.inputValue()).toBe('a lighthouse on a rocky cliff at dusk');
+    await heading.click();
+
+    // Ctrl+S downloads the workflow as it is now; Ctrl+O asks for a file.
+    const saved = editor.page.waitForEvent('download');
+    await editor.page.keyboard.press('ControlOrMeta+s');
+    const file = JSON.parse((await downloadBytes(await saved)).toString('utf8')) as { nodes: { id: string; params: Record<string, unknown> }[]; app: { inputs: { name: string; node: string }[] } };
+    const seedNode = file.app.inputs.find((i) => i.name === 'seed')?.node;
+    expect(file.nodes.find((n) => n.id === seedNode)?.params.seed).toBeNull();
+    const chooser = editor.page.waitForEvent('filechooser');
+    await editor.page.keyboard.press('ControlOrMeta+o');
+    await chooser;
+    await app.root.waitFor();
+
+    // Ctrl+Enter runs, from the form too.
+    await subject.click();
+    await editor.page.keyboard.press('ControlOrMeta+Enter');
+    await app.output('Pictures').getByRole('button', { name: /^Download image 1 of/ }).waitFor({ timeout: 60_000 });
+  });
+
   it('a run that cannot start shows its problem on the form field concerned, naming the node', async () => {
     const editor = await session.open();
     const app = new AppViewPage(editor.page);
