@@ -30,7 +30,17 @@ const draftApp = (draft: Draft<Workflow>): Draft<App> => (draft.app ??= { inputs
 
 export function createAppActions(core: Core) {
   const nodeExists = (id: string) => core.get().index.nodeById.has(id);
-  return {
+  /** Moves entry `from` of a list to place `to`; nothing (and no undo step) when either is out of range or they are the same. */
+  const moveTo = (list: 'inputs' | 'outputs', from: number, to: number, label: string): void => {
+    const length = core.get().doc.app?.[list].length ?? 0;
+    if (from < 0 || from >= length || to < 0 || to >= length || from === to || !Number.isInteger(to)) return;
+    core.change({ label }, (draft) => {
+      const entries: unknown[] = draftApp(draft)[list];
+      const [moved] = entries.splice(from, 1);
+      entries.splice(to, 0, moved);
+    });
+  };
+  const actions = {
     /** Shows a node's parameter in the app's form; returns the input's name (the existing one if already shown). */
     markAppInput(nodeId: string, param: string, label?: string): string | undefined {
       if (!nodeExists(nodeId)) return undefined;
@@ -70,28 +80,26 @@ export function createAppActions(core: Core) {
 
     /** Moves an input up (-1) or down (+1) in the form. */
     moveAppInput(name: string, by: -1 | 1): void {
-      const inputs = core.get().doc.app?.inputs ?? [];
-      const from = inputs.findIndex((i) => i.name === name);
-      const to = from + by;
-      if (from < 0 || to < 0 || to >= inputs.length) return;
-      core.change({ label: 'reorder app inputs' }, (draft) => {
-        const list = draftApp(draft).inputs;
-        const [moved] = list.splice(from, 1);
-        list.splice(to, 0, moved!);
-      });
+      const from = (core.get().doc.app?.inputs ?? []).findIndex((i) => i.name === name);
+      if (from >= 0) actions.moveAppInputTo(name, from + by);
+    },
+
+    /** Moves an input to place `to` of the form (a drag in the side panel), as one undo step. */
+    moveAppInputTo(name: string, to: number): void {
+      const from = (core.get().doc.app?.inputs ?? []).findIndex((i) => i.name === name);
+      moveTo('inputs', from, to, 'reorder app inputs');
     },
 
     /** Moves an output up (-1) or down (+1) in the gallery. */
     moveAppOutput(nodeId: string, by: -1 | 1): void {
-      const outputs = core.get().doc.app?.outputs ?? [];
-      const from = outputs.findIndex((o) => o.node === nodeId);
-      const to = from + by;
-      if (from < 0 || to < 0 || to >= outputs.length) return;
-      core.change({ label: 'reorder app outputs' }, (draft) => {
-        const list = draftApp(draft).outputs;
-        const [moved] = list.splice(from, 1);
-        list.splice(to, 0, moved!);
-      });
+      const from = (core.get().doc.app?.outputs ?? []).findIndex((o) => o.node === nodeId);
+      if (from >= 0) actions.moveAppOutputTo(nodeId, from + by);
+    },
+
+    /** Moves an output to place `to` of the gallery (a drag in the side panel), as one undo step. */
+    moveAppOutputTo(nodeId: string, to: number): void {
+      const from = (core.get().doc.app?.outputs ?? []).findIndex((o) => o.node === nodeId);
+      moveTo('outputs', from, to, 'reorder app outputs');
     },
 
     /** The output's label in the gallery; empty gives back the node's title. */
@@ -116,4 +124,5 @@ export function createAppActions(core: Core) {
       });
     },
   };
+  return actions;
 }

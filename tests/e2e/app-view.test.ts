@@ -159,6 +159,36 @@ describe('App view', () => {
     await app.output('Pictures').getByRole('button', { name: /^Download image 1 of/ }).waitFor({ timeout: 60_000 });
   });
 
+  it('the author drags an app input to another place in the side panel: one undo step, and the form follows', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'graph' });
+    const list = editor.page.getByRole('region', { name: 'App', exact: true }).getByRole('list', { name: 'App inputs' });
+    const labels = () => list.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await labels()).toEqual(['What should the picture show?', 'Seed (same seed, same picture)']);
+
+    // The seed's grip, dragged above the first row's middle and let go there.
+    const grip = list.getByTitle('Drag Seed (same seed, same picture) to reorder');
+    await grip.hover();
+    const first = (await list.getByRole('listitem').first().boundingBox())!;
+    await editor.page.mouse.down();
+    await editor.page.mouse.move(first.x + 10, first.y + first.height / 2 - 4, { steps: 6 });
+    await expect.poll(() => list.getByRole('listitem').first().getAttribute('class')).toContain('drop-before');
+    await editor.page.mouse.move(first.x + 10, first.y + 2, { steps: 2 });
+    await editor.page.mouse.up();
+    await expect.poll(labels).toEqual(['Seed (same seed, same picture)', 'What should the picture show?']);
+    expect(await editor.page.getByRole('button', { name: 'Undo reorder app inputs' }).count()).toBe(1);
+
+    await editor.viewButton('App view').click();
+    const order = await app.form.locator('#app-f-draw-seed-input, #app-f-subject-text-input').evaluateAll((controls) => controls.map((c) => c.id));
+    expect(order).toEqual(['app-f-draw-seed-input', 'app-f-subject-text-input']);
+    await editor.viewButton('Graph').click();
+
+    // One undo puts it back.
+    await editor.undo();
+    await expect.poll(labels).toEqual(['What should the picture show?', 'Seed (same seed, same picture)']);
+  });
+
   it('a run that cannot start shows its problem on the form field concerned, naming the node', async () => {
     const editor = await session.open();
     const app = new AppViewPage(editor.page);
