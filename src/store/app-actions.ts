@@ -16,14 +16,9 @@ export function appInputName(param: string, taken: ReadonlySet<string>): string 
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Removes the app's entries on deleted nodes, and an app left empty, inside a document change. */
-export function pruneApp(draft: Draft<Workflow>, goneNodes: ReadonlySet<string>): void {
-  if (!draft.app) return;
-  if (goneNodes.size > 0) {
-    draft.app.inputs = draft.app.inputs.filter((i) => !goneNodes.has(i.node));
-    draft.app.outputs = draft.app.outputs.filter((o) => !goneNodes.has(o.node));
-  }
-  if (draft.app.inputs.length === 0 && draft.app.outputs.length === 0) delete draft.app;
+/** Removes an app left empty, inside a document change (entries on deleted nodes go in core.ts, app-prune.ts). */
+function dropEmptyApp(draft: Draft<Workflow>): void {
+  if (draft.app && draft.app.inputs.length === 0 && draft.app.outputs.length === 0) delete draft.app;
 }
 
 const draftApp = (draft: Draft<Workflow>): Draft<App> => (draft.app ??= { inputs: [], outputs: [] });
@@ -66,7 +61,7 @@ export function createAppActions(core: Core) {
       if (!core.get().doc.app?.inputs.some((i) => i.name === name)) return;
       core.change({ label: 'remove app input' }, (draft) => {
         draftApp(draft).inputs = draftApp(draft).inputs.filter((i) => i.name !== name);
-        pruneApp(draft, new Set());
+        dropEmptyApp(draft);
       });
     },
 
@@ -74,7 +69,7 @@ export function createAppActions(core: Core) {
       if (!core.get().doc.app?.outputs.some((o) => o.node === nodeId)) return;
       core.change({ label: 'remove app output' }, (draft) => {
         draftApp(draft).outputs = draftApp(draft).outputs.filter((o) => o.node !== nodeId);
-        pruneApp(draft, new Set());
+        dropEmptyApp(draft);
       });
     },
 
