@@ -136,6 +136,8 @@ export interface StaleAppEntry {
   index: number;
   /** An input's name; an output's label or node id. */
   name: string;
+  /** What identifies it in its list whatever its place: an input's name, an output's node. */
+  key: string;
   /** Which entry and why, for a toast, a warning or the app panel. */
   message: string;
 }
@@ -153,15 +155,15 @@ export function staleAppEntries(workflow: Pick<Workflow, 'nodes'> & { app?: App 
   app.inputs.forEach((input, index) => {
     const node = nodes.get(input.node);
     const def = node && registry.get(node.type);
-    if (node === undefined) stale.push({ list: 'inputs', index, name: input.name, message: `input '${input.name}': no node '${input.node}'` });
+    if (node === undefined) stale.push({ list: 'inputs', index, name: input.name, key: input.name, message: `input '${input.name}': no node '${input.node}'` });
     else if (def !== undefined && !paramProps(def.params as z.ZodType).has(input.param)) {
-      stale.push({ list: 'inputs', index, name: input.name, message: `input '${input.name}': node '${node.id}' (${node.title?.trim() || def.title}) has no parameter '${input.param}'` });
+      stale.push({ list: 'inputs', index, name: input.name, key: input.name, message: `input '${input.name}': node '${node.id}' (${def.title}) has no parameter '${input.param}'` });
     }
   });
   app.outputs.forEach((output, index) => {
     if (nodes.has(output.node)) return;
     const name = output.label?.trim() || output.node;
-    stale.push({ list: 'outputs', index, name, message: `output '${name}': no node '${output.node}'` });
+    stale.push({ list: 'outputs', index, name, key: output.node, message: `output '${name}': no node '${output.node}'` });
   });
   return stale;
 }

@@ -5,7 +5,7 @@
  * out; every change is one undo step and part of the file.
  */
 import { useMemo, type HTMLAttributes } from 'react';
-import { appFields } from '../../nodes/app-fields';
+import { appFields, staleAppEntries } from '../../nodes/app-fields';
 import type { App } from '../../workflow/app';
 import { CommitInput } from '../settings/CommitInput';
 import { useEditor, useEditorStore } from '../store/react';
@@ -15,6 +15,8 @@ interface RowProps {
   label: string;
   placeholder: string;
   detail: string;
+  /** Why the entry points at nothing, when it does. */
+  missing?: string | undefined;
   first: boolean;
   last: boolean;
   index: number;
@@ -25,7 +27,7 @@ interface RowProps {
   onRemove(): void;
 }
 
-function Row({ label, placeholder, detail, first, last, index, drag, grip, onLabel, onMove, onRemove }: RowProps) {
+function Row({ label, placeholder, detail, missing, first, last, index, drag, grip, onLabel, onMove, onRemove }: RowProps) {
   const shown = label || placeholder;
   return (
     <li className={`app-panel__row${dragClass(drag, index)}`}>
@@ -33,6 +35,7 @@ function Row({ label, placeholder, detail, first, last, index, drag, grip, onLab
       <span className="app-panel__grip" aria-hidden="true" title={`Drag ${shown} to reorder`} {...grip}>⠿</span>
       <CommitInput className="input app-panel__label" value={label} placeholder={placeholder} maxLength={200} aria-label={`Label of ${shown}`} onCommit={onLabel} />
       <span className="app-panel__detail">{detail}</span>
+      {missing !== undefined && <span className="app-panel__missing field-issue">Missing: {missing}. Remove it with ×.</span>}
       <span className="app-panel__buttons">
         <button type="button" className="icon-button" disabled={first} onClick={() => onMove(-1)} aria-label={`Move ${shown} up`}>↑</button>
         <button type="button" className="icon-button" disabled={last} onClick={() => onMove(1)} aria-label={`Move ${shown} down`}>↓</button>
@@ -58,6 +61,8 @@ export default function AppPanelLists({ app }: { app: App }) {
     const bare = { ...doc, app: { inputs: app.inputs.map((i) => ({ name: i.name, node: i.node, param: i.param })), outputs: app.outputs } };
     return new Map(appFields(bare, store.registry).fields.map((f) => [f.name, f.label]));
   }, [doc, app, store.registry]);
+  // Entries that point at nothing (a file from a build that did not remove them): shown as missing, for × to take out.
+  const missing = useMemo(() => new Map(staleAppEntries(doc, store.registry).map((e) => [JSON.stringify([e.list, e.key]), e.message])), [doc, store.registry]);
   const nodeTitle = (id: string) => {
     const node = doc.nodes.find((n) => n.id === id);
     return node ? node.title?.trim() || store.registry.get(node.type)?.title || node.type : id;
@@ -74,6 +79,7 @@ export default function AppPanelLists({ app }: { app: App }) {
               label={input.label ?? ''}
               placeholder={defaults.get(input.name) ?? `${nodeTitle(input.node)} › ${input.param}`}
               detail={`--input ${input.name}`}
+              missing={missing.get(JSON.stringify(['inputs', input.name]))}
               first={i === 0}
               last={i === app.inputs.length - 1}
               index={i}
@@ -95,6 +101,7 @@ export default function AppPanelLists({ app }: { app: App }) {
               label={output.label ?? ''}
               placeholder={nodeTitle(output.node)}
               detail={nodeTitle(output.node)}
+              missing={missing.get(JSON.stringify(['outputs', output.node]))}
               first={i === 0}
               last={i === app.outputs.length - 1}
               index={i}

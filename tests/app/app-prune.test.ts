@@ -102,6 +102,23 @@ describe('app entries pointing at nothing go with the change that did it', () =>
     expect(names(store)).toEqual({ inputs: ['strength', 'user'], outputs: ['preview'] });
   });
 
+  it('an entry stale already in the file opened is left for the person: an unrelated edit neither removes it nor says so', () => {
+    const { store, instance } = withComponent();
+    store.setComponentFace('restyle', [{ ...STRENGTH, name: 'how_far' }]);
+    // The file as an older build would have written it: the entry kept, the face changed.
+    const doc = store.getState().doc;
+    const old = { ...doc, app: { inputs: [{ name: 'strength', node: instance, param: 'strength' }, ...doc.app!.inputs], outputs: doc.app!.outputs } };
+    const opened = createEditorStore({ initial: loadWorkflow(serializeWorkflow(old)).workflow });
+    expect(staleAppEntries(opened.getState().doc, opened.registry).map((e) => e.name)).toEqual(['strength']);
+    opened.setParam('prompt-writer', 'user', 'a fox');
+    opened.setParam(instance, 'how_far', 0.2);
+    expect(opened.appPruned.get()).toBeNull();
+    expect(names(opened).inputs).toEqual(['strength', 'user']);
+    // Taken out by hand, it is gone.
+    opened.unmarkAppInput('strength');
+    expect(names(opened).inputs).toEqual(['user']);
+  });
+
   it('a ComfyUI workflow node given another file keeps its entries: they name its parameters, which every file has', () => {
     const info = recordedObjectInfo();
     const params = (name: string) => comfyWorkflowParams(importPipeline({ api: fixtureText(name, 'api') }, { info }), `${name}.json`);
@@ -131,7 +148,7 @@ describe('staleAppEntries', () => {
       app: { inputs: [{ name: 'gone', node: 'draw', param: 'no_such_param' }, { name: 'seed', node: 'draw', param: 'seed' }, { name: 'later', node: 'future', param: 'x' }], outputs: [] },
     }), { knownTypes: new Set(registry.list().map((d) => d.type)) }).workflow;
     expect(staleAppEntries(doc, registry)).toEqual([
-      { list: 'inputs', index: 0, name: 'gone', message: "input 'gone': node 'draw' (Text to image) has no parameter 'no_such_param'" },
+      { list: 'inputs', index: 0, name: 'gone', key: 'gone', message: "input 'gone': node 'draw' (Text to image) has no parameter 'no_such_param'" },
     ]);
   });
 });
