@@ -3,6 +3,9 @@
  * as an output), runs it from the form and downloads a picture; that picture, dropped back, opens
  * in App view; the chat-to-image example opens in App view; `?view=app` opens it from a link.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -187,6 +190,40 @@ describe('App view', () => {
     // One undo puts it back.
     await editor.undo();
     await expect.poll(labels).toEqual(['What should the picture show?', 'Seed (same seed, same picture)']);
+  });
+
+  it('an app entry that points at nothing shows as missing, never breaks the form, and a deleted node takes its entries with a toast', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    // A file from a build that kept an input on a field the component's face no longer shows.
+    const workflow = JSON.parse(readFileSync(join(process.cwd(), 'public', 'examples', 'restyle-component.json'), 'utf8')) as Record<string, unknown>;
+    workflow.app = {
+      inputs: [{ name: 'strength', node: 'watercolour-restyle-1', param: 'strength', label: 'How far' }, { name: 'gone', node: 'restyle-heavy', param: 'steps' }],
+      outputs: [{ node: 'preview-light' }],
+    };
+    const path = join(mkdtempSync(join(tmpdir(), 'atelier-e2e-app-')), 'stale.json');
+    await editor.openWorkflow(workflow as { metadata: { title: string } }, path);
+    await editor.viewButton('App view').click();
+    expect(await app.field('How far').inputValue()).toBe('0.3');
+    await app.form.getByText("input 'gone': node 'restyle-heavy' (Watercolour restyle) has no parameter 'steps'").waitFor();
+    await app.output('Light touch').waitFor();
+
+    // In the graph's App panel it is marked missing, and × takes it out.
+    await editor.viewButton('Graph').click();
+    await editor.pane.waitFor();
+    await editor.fitView();
+    const panel = editor.page.getByRole('region', { name: 'App', exact: true });
+    await panel.getByText(/^Missing: input 'gone'/).waitFor();
+    await panel.getByRole('button', { name: /^Remove .*steps from the app$/ }).click();
+    await expect.poll(() => panel.getByText(/^Missing:/).count()).toBe(0);
+
+    // Deleting the node an input is on takes the input with it, says so, and Undo brings both back.
+    await editor.node('Light restyle').select();
+    await editor.page.keyboard.press('Delete');
+    await editor.page.getByText("1 app entry pointed at what is gone and was removed from the app (input 'strength': no node 'watercolour-restyle-1'). Undo brings it back.").waitFor();
+    await expect.poll(() => panel.getByRole('list', { name: 'App inputs' }).count()).toBe(0);
+    await editor.undo();
+    await panel.getByRole('textbox', { name: 'Label of How far' }).waitFor();
   });
 
   it('a run that cannot start shows its problem on the form field concerned, naming the node', async () => {
