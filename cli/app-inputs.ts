@@ -6,7 +6,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { type AppField, applyAppValues, appFields } from '../nodes/app-fields';
+import { type AppField, applyAppValues, appFields, staleAppEntries } from '../nodes/app-fields';
+import { withComponents } from '../nodes/component-node';
 import { registry, type NodeRegistry } from '../nodes/index';
 import { imageMime } from '../nodes/values';
 import type { Workflow } from '../workflow/schema';
@@ -14,6 +15,21 @@ import { UsageError } from './args';
 
 /** Largest image an image input reads from disk: the loader's own bound on a file's text. */
 const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+
+/** The node types of `workflow`: the catalogue's, and its components' instances (their shown fields as parameters). */
+function typesOf(workflow: Workflow, nodes: NodeRegistry): NodeRegistry {
+  return withComponents(nodes, () => workflow.components);
+}
+
+/**
+ * A warning for each app entry that points at nothing (a node or a parameter the workflow no
+ * longer has): the run goes ahead without it, as the app runs nothing of its own; an `--input`
+ * naming it is a usage error that says the same.
+ */
+export function staleAppWarnings(file: string, workflow: Workflow, nodes: NodeRegistry = registry): string[] {
+  return staleAppEntries(workflow, typesOf(workflow, nodes))
+    .map((e) => `${file}: app.${e.list}[${e.index}]: ${e.message}: this app ${e.list === 'inputs' ? 'input' : 'output'} is ignored (remove it in the editor's App panel)`);
+}
 
 function listNames(fields: readonly AppField[]): string {
   return fields.length === 0 ? 'this workflow has no app inputs' : `its inputs are ${fields.map((f) => f.name).join(', ')}`;
@@ -77,7 +93,7 @@ async function readValue(field: AppField, raw: string, cwd: string): Promise<unk
  */
 export async function applyAppInputs(workflow: Workflow, raw: readonly string[], cwd: string, nodes: NodeRegistry = registry): Promise<Workflow> {
   if (raw.length === 0) return workflow;
-  const { fields, problems } = appFields(workflow, nodes);
+  const { fields, problems } = appFields(workflow, typesOf(workflow, nodes));
   const byName = new Map(fields.map((f) => [f.name, f]));
   const values = new Map<string, unknown>();
   for (const given of raw) {
@@ -107,7 +123,7 @@ function shown(value: unknown, kind: AppField['kind']): string {
 
 /** The help text for one workflow's app: each input's flag, label, kind and default. */
 export function appHelpText(file: string, workflow: Workflow, nodes: NodeRegistry = registry): string {
-  const { fields, problems } = appFields(workflow, nodes);
+  const { fields, problems } = appFields(workflow, typesOf(workflow, nodes));
   const title = workflow.metadata.title.trim() || file;
   if (fields.length === 0 && problems.length === 0) {
     return `${title}: this workflow has no app inputs; set parameters with --set NODE.PARAM=VALUE (atelier --help).\n`;

@@ -17,7 +17,7 @@ import { ownValue } from '../workflow/keys';
 import { DEFAULT_LIMITS } from '../workflow/limits';
 import { type LoadResult, loadWorkflow } from '../workflow/load';
 import type { Workflow } from '../workflow/schema';
-import { applyAppInputs } from './app-inputs';
+import { applyAppInputs, staleAppWarnings } from './app-inputs';
 import { type RunArgs } from './args';
 import { PrepareError } from './io';
 import { applyOverrides, findNode, parseOverrides, shadowedOverrides, type Override } from './overrides';
@@ -113,6 +113,7 @@ export async function loadForRun(file: string, cwd: string): Promise<LoadResult>
 export async function prepareRun(args: RunArgs, cwd: string, review?: ReviewRequest): Promise<PreparedRun> {
   const loaded = await loadForRun(args.file, cwd);
   const warnings = loaded.warnings.map((w) => `${args.file}: ${w.path}: ${w.message}`);
+  warnings.push(...staleAppWarnings(args.file, loaded.workflow));
 
   // App inputs first, then `--set`: the lower-level flag has the last word on the same parameter.
   const withInputs = await applyAppInputs(loaded.workflow, args.inputs, cwd);

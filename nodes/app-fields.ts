@@ -5,7 +5,7 @@
  * input the same way.
  */
 import { z } from 'zod';
-import type { AppInput } from '../workflow/app';
+import type { App, AppInput } from '../workflow/app';
 import { keyedRecord, ownValue } from '../workflow/keys';
 import type { Workflow, WorkflowNode } from '../workflow/schema';
 import type { NodeRegistry } from './index';
@@ -127,4 +127,43 @@ export function applyAppValues(workflow: Workflow, fields: readonly AppField[], 
     return { ...node, params };
   });
   return { ...workflow, nodes };
+}
+
+/** An app entry that points at what the workflow no longer has: a node, or a parameter of its node. */
+export interface StaleAppEntry {
+  list: 'inputs' | 'outputs';
+  /** Its place in its list. */
+  index: number;
+  /** An input's name; an output's label or node id. */
+  name: string;
+  /** What identifies it in its list whatever its place: an input's name, an output's node. */
+  key: string;
+  /** Which entry and why, for a toast, a warning or the app panel. */
+  message: string;
+}
+
+/**
+ * The app's entries that can never work again: an input or an output whose node is gone, an input
+ * whose node's type (a component's face, say) has no such parameter. A node of a type this build
+ * does not know is kept verbatim, so entries on it are not stale: another build may know it.
+ */
+export function staleAppEntries(workflow: Pick<Workflow, 'nodes'> & { app?: App | undefined }, registry: NodeRegistry): StaleAppEntry[] {
+  const app = workflow.app;
+  if (app === undefined || (app.inputs.length === 0 && app.outputs.length === 0)) return [];
+  const nodes = new Map<string, WorkflowNode>(workflow.nodes.map((n) => [n.id, n]));
+  const stale: StaleAppEntry[] = [];
+  app.inputs.forEach((input, index) => {
+    const node = nodes.get(input.node);
+    const def = node && registry.get(node.type);
+    if (node === undefined) stale.push({ list: 'inputs', index, name: input.name, key: input.name, message: `input '${input.name}': no node '${input.node}'` });
+    else if (def !== undefined && !paramProps(def.params as z.ZodType).has(input.param)) {
+      stale.push({ list: 'inputs', index, name: input.name, key: input.name, message: `input '${input.name}': node '${node.id}' (${def.title}) has no parameter '${input.param}'` });
+    }
+  });
+  app.outputs.forEach((output, index) => {
+    if (nodes.has(output.node)) return;
+    const name = output.label?.trim() || output.node;
+    stale.push({ list: 'outputs', index, name, key: output.node, message: `output '${name}': no node '${output.node}'` });
+  });
+  return stale;
 }

@@ -5,13 +5,14 @@
 import { ReactFlowProvider, type Viewport } from '@xyflow/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { AppPanel } from './appview/AppPanel';
+import { useAppPrunedToast } from './appview/pruned-toast';
 import { viewStore } from './appview/view-state';
 import { Canvas } from './canvas/Canvas';
 import { RunSlotsProvider, type RunSlots } from './canvas/run-slots';
 import { NodeResults, NodeRunMenu, NodeRunStatus, RunPanel, RunProvider } from './run';
 import { Inspector } from './forms/Inspector';
 import { HistorySection } from './history/HistorySection';
-import { EditorStoreProvider, useEditor } from './store';
+import { EditorStoreProvider, useEditor, useEditorStore } from './store';
 import type { EditorStore } from './store/editor-store';
 import { useSmallStore } from './ui/small-store';
 import { SidePanel } from './ui/SidePanel';
@@ -49,6 +50,7 @@ function setDocumentTitle(text: string): void {
 
 function Shell({ viewport, onViewportChange }: AppProps) {
   useDocumentTitle();
+  useAppPrunedToast(useEditorStore());
   const { dialog, problems } = useSmallStore(uiStore);
   const view = useSmallStore(viewStore);
   return (

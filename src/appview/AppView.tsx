@@ -3,7 +3,8 @@
  * form, Run with the cost of the next run (the same estimator as the graph's run panel),
  * progress, and the outputs as a gallery. "Edit graph" goes back. Problems the form cannot show
  * on a field or an output (a node the app does not list) are listed under Run, each naming its
- * node, with a way to it in the graph. Loaded when first shown.
+ * node, with a way to it in the graph. Ctrl+S, Ctrl+O, Ctrl+Z and Ctrl+Shift+Z / Ctrl+Y work as in
+ * the graph. Loaded when first shown.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { appFields } from '../../nodes/app-fields';
@@ -11,6 +12,7 @@ import { hasApp } from '../../workflow/app';
 import EstimateView from '../run/EstimateView';
 import { useRunContext, useRunCount } from '../run/context';
 import { useEditor, useEditorStore } from '../store/react';
+import { useDocumentKeys } from '../ui/document-keys';
 import { AppInputField, appControlId } from './AppInputField';
 import { AppOutputs } from './AppOutputs';
 import { AppRunBar } from './AppRunBar';
@@ -45,6 +47,8 @@ export default function AppView() {
   const count = useRunCount();
   const { start } = useRunContext();
   useFocusRequests();
+  // Save, open, undo and redo as on the canvas (whose shortcuts are not mounted here); Run's Ctrl+Enter is the run side's.
+  useDocumentKeys(store);
   const title = doc.metadata.title.trim() || 'Untitled workflow';
 
   return (

@@ -1,17 +1,19 @@
 /**
  * The editor's keyboard shortcuts and clipboard. Inside a text field the browser keeps its own
- * keys (undo undoes the typing, Delete deletes characters, paste pastes text). Copy and paste
- * use the clipboard events, so nodes travel between tabs as JSON text without a permission prompt.
+ * keys (undo undoes the typing, Delete deletes characters, paste pastes text); save, open, undo
+ * and redo follow the rule App view shares (src/ui/document-keys.ts). Copy and paste use the
+ * clipboard events, so nodes travel between tabs as JSON text without a permission prompt.
  */
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
-import { chooseAndOpen, readImageFile, saveWorkflow } from '../files/commands';
+import { readImageFile } from '../files/commands';
 import { isImageFile } from '../files/image-kind';
 import type { PasteResult } from '../store/clipboard';
 import { parsePasteToStore } from '../store/paste-text';
 import type { EditorStore } from '../store/editor-store';
 import { groupItem, itemOf, noteItem } from '../store/frames';
 import type { XY } from '../store/state';
+import { handleDocumentKey, inDialog, isTextTarget } from '../ui/document-keys';
 import { toast } from '../ui/toast';
 import { toggleSidePanel } from '../ui/side-panel-state';
 import { closePalette, openDialog, openPalette, uiStore } from '../ui/ui-state';
@@ -21,19 +23,6 @@ import { openMakeComponent } from '../components/dialog-state';
 import { isComponentNode } from '../../nodes/component-node';
 import type { CanvasNode } from './derive';
 import type { SizeBook } from './size-book';
-
-/** Whether keys typed here belong to a text control rather than to the editor. */
-export function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'range', 'file', 'color'].includes(target.type);
-  return false;
-}
-
-function inDialog(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('dialog, .palette') !== null;
-}
 
 /** Clicks a control inside a canvas item (a node, note or group) by selector. */
 function clickIn(canvasId: string, selector: string): void {
@@ -70,9 +59,8 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         e.preventDefault();
         f();
       };
-      // File keys work everywhere but inside dialogs.
-      if (mod && key === 's' && !dialog) return act(() => saveWorkflow(store));
-      if (mod && key === 'o' && !dialog) return act(() => chooseAndOpen(store));
+      // Save, open, undo and redo: the rule App view shares (src/ui/document-keys.ts).
+      if (handleDocumentKey(e, store)) return;
       // The palette opens from a field too (Ctrl+K is no text key); "/" stays the field's.
       if (mod && key === 'k' && text && !dialog && !uiStore.get().palette) return act(() => openPalette(placement()));
       if (text || dialog) return;
@@ -82,8 +70,6 @@ export function useShortcuts(store: EditorStore, sizes: SizeBook) {
         document.querySelector<HTMLInputElement>('.palette-search')?.focus();
         return;
       }
-      if (mod && !e.shiftKey && key === 'z') return act(() => store.undo());
-      if (mod && ((e.shiftKey && key === 'z') || key === 'y')) return act(() => store.redo());
       if (mod && key === 'd') {
         return act(() => {
           const result = store.duplicate({ free: true });

@@ -16,21 +16,26 @@ export function appInputName(param: string, taken: ReadonlySet<string>): string 
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Removes the app's entries on deleted nodes, and an app left empty, inside a document change. */
-export function pruneApp(draft: Draft<Workflow>, goneNodes: ReadonlySet<string>): void {
-  if (!draft.app) return;
-  if (goneNodes.size > 0) {
-    draft.app.inputs = draft.app.inputs.filter((i) => !goneNodes.has(i.node));
-    draft.app.outputs = draft.app.outputs.filter((o) => !goneNodes.has(o.node));
-  }
-  if (draft.app.inputs.length === 0 && draft.app.outputs.length === 0) delete draft.app;
+/** Removes an app left empty, inside a document change (entries on deleted nodes go in core.ts, app-prune.ts). */
+function dropEmptyApp(draft: Draft<Workflow>): void {
+  if (draft.app && draft.app.inputs.length === 0 && draft.app.outputs.length === 0) delete draft.app;
 }
 
 const draftApp = (draft: Draft<Workflow>): Draft<App> => (draft.app ??= { inputs: [], outputs: [] });
 
 export function createAppActions(core: Core) {
   const nodeExists = (id: string) => core.get().index.nodeById.has(id);
-  return {
+  /** Moves entry `from` of a list to place `to`; nothing (and no undo step) when either is out of range or they are the same. */
+  const moveTo = (list: 'inputs' | 'outputs', from: number, to: number, label: string): void => {
+    const length = core.get().doc.app?.[list].length ?? 0;
+    if (from < 0 || from >= length || to < 0 || to >= length || from === to || !Number.isInteger(to)) return;
+    core.change({ label }, (draft) => {
+      const entries: unknown[] = draftApp(draft)[list];
+      const [moved] = entries.splice(from, 1);
+      entries.splice(to, 0, moved);
+    });
+  };
+  const actions = {
     /** Shows a node's parameter in the app's form; returns the input's name (the existing one if already shown). */
     markAppInput(nodeId: string, param: string, label?: string): string | undefined {
       if (!nodeExists(nodeId)) return undefined;
@@ -56,7 +61,7 @@ export function createAppActions(core: Core) {
       if (!core.get().doc.app?.inputs.some((i) => i.name === name)) return;
       core.change({ label: 'remove app input' }, (draft) => {
         draftApp(draft).inputs = draftApp(draft).inputs.filter((i) => i.name !== name);
-        pruneApp(draft, new Set());
+        dropEmptyApp(draft);
       });
     },
 
@@ -64,34 +69,32 @@ export function createAppActions(core: Core) {
       if (!core.get().doc.app?.outputs.some((o) => o.node === nodeId)) return;
       core.change({ label: 'remove app output' }, (draft) => {
         draftApp(draft).outputs = draftApp(draft).outputs.filter((o) => o.node !== nodeId);
-        pruneApp(draft, new Set());
+        dropEmptyApp(draft);
       });
     },
 
     /** Moves an input up (-1) or down (+1) in the form. */
     moveAppInput(name: string, by: -1 | 1): void {
-      const inputs = core.get().doc.app?.inputs ?? [];
-      const from = inputs.findIndex((i) => i.name === name);
-      const to = from + by;
-      if (from < 0 || to < 0 || to >= inputs.length) return;
-      core.change({ label: 'reorder app inputs' }, (draft) => {
-        const list = draftApp(draft).inputs;
-        const [moved] = list.splice(from, 1);
-        list.splice(to, 0, moved!);
-      });
+      const from = (core.get().doc.app?.inputs ?? []).findIndex((i) => i.name === name);
+      if (from >= 0) actions.moveAppInputTo(name, from + by);
+    },
+
+    /** Moves an input to place `to` of the form (a drag in the side panel), as one undo step. */
+    moveAppInputTo(name: string, to: number): void {
+      const from = (core.get().doc.app?.inputs ?? []).findIndex((i) => i.name === name);
+      moveTo('inputs', from, to, 'reorder app inputs');
     },
 
     /** Moves an output up (-1) or down (+1) in the gallery. */
     moveAppOutput(nodeId: string, by: -1 | 1): void {
-      const outputs = core.get().doc.app?.outputs ?? [];
-      const from = outputs.findIndex((o) => o.node === nodeId);
-      const to = from + by;
-      if (from < 0 || to < 0 || to >= outputs.length) return;
-      core.change({ label: 'reorder app outputs' }, (draft) => {
-        const list = draftApp(draft).outputs;
-        const [moved] = list.splice(from, 1);
-        list.splice(to, 0, moved!);
-      });
+      const from = (core.get().doc.app?.outputs ?? []).findIndex((o) => o.node === nodeId);
+      if (from >= 0) actions.moveAppOutputTo(nodeId, from + by);
+    },
+
+    /** Moves an output to place `to` of the gallery (a drag in the side panel), as one undo step. */
+    moveAppOutputTo(nodeId: string, to: number): void {
+      const from = (core.get().doc.app?.outputs ?? []).findIndex((o) => o.node === nodeId);
+      moveTo('outputs', from, to, 'reorder app outputs');
     },
 
     /** The output's label in the gallery; empty gives back the node's title. */
@@ -116,4 +119,5 @@ export function createAppActions(core: Core) {
       });
     },
   };
+  return actions;
 }

@@ -11,7 +11,6 @@ import { COMPONENT_TYPE_PREFIX, type ComponentParam } from '../../workflow/schem
 import { definitionsFor, mergeDefinitions, type ComponentPack } from '../../workflow/component-file';
 import type { AddNodeOptions, GraphActions } from './graph-actions';
 import type { XY } from './state';
-import { pruneApp } from './app-actions';
 import type { Core } from './core';
 import { itemOf } from './frames';
 
@@ -49,7 +48,6 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
         draft.edges = made.workflow.edges;
         if (made.workflow.groups && draft.groups) draft.groups = made.workflow.groups;
         (draft.components ??= []).push(def);
-        pruneApp(draft, new Set(ids));
       }, { selection: { nodes: new Set([made.instanceId]), edges: new Set() } });
       return { ok: true, nodeId: made.instanceId };
     },
@@ -69,7 +67,6 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
       core.change({ label: 'unpack component' }, (draft) => {
         draft.nodes = back.nodes;
         draft.edges = back.edges;
-        pruneApp(draft, new Set([nodeId]));
         // Gone only when nothing uses it any more, in this graph or another definition.
         // Inside a component the draft's nodes are the definition's: the file's own are as they were.
         const top = core.get().scope.length === 0 ? draft.nodes : core.get().doc.nodes;

@@ -15,6 +15,8 @@ import { definitionsFor } from '../../workflow/component-file';
 import { COMPONENT_TYPE_PREFIX, type ComponentDefinition } from '../../workflow/schema';
 import { withComponents } from '../../nodes/component-node';
 import { openedDefinition, pruneScope, scopedDraft, viewOf } from './scope';
+import { pruneStaleApp, type AppPruned } from './app-prune';
+import type { SmallStore } from '../ui/small-store';
 import { EMPTY_SELECTION, type EditorState, type Selection } from './state';
 
 export interface CoreOptions {
@@ -28,6 +30,8 @@ export interface Core {
   readonly registry: NodeRegistry;
   readonly history: History;
   readonly now: () => number;
+  /** The app entries the last change removed with it, because it left them pointing at nothing (app-prune.ts). */
+  readonly appPruned: SmallStore<AppPruned | null>;
   get(): EditorState;
   /** Replaces UI-only parts of the state (never `doc`). */
   patch(partial: Partial<Omit<EditorState, 'doc' | 'view' | 'index' | 'history' | 'dirty' | 'scope'>>): void;
@@ -79,6 +83,10 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
   // Read through `holder` once it exists: the types follow the document's definitions.
   let currentDoc = (): Workflow => initial;
   const registry = withComponents(options.registry, () => currentDoc().components);
+  // The types of a document not yet installed (a change's result), for checking its app.
+  let checking: Workflow = initial;
+  const checkRegistry = withComponents(options.registry, () => checking.components);
+  const appPruned = createSmallStore<AppPruned | null>(null);
   /** History position at the last save; -1 means "never matches" (restored unsaved work). */
   let savedAt = 0;
   let measure: Measure = () => undefined;
@@ -134,6 +142,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
   return {
     registry,
     history,
+    appPruned,
     now: options.now,
     get: holder.get,
     patch(partial) {
@@ -155,7 +164,11 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
         if (loop !== undefined) throw new Error(`a component cannot contain itself: '${loop.componentId}' is open, and this would put it inside`);
         afterDefinitionEdit(draft as Workflow, opened);
       });
-      const [doc, patches, inverse] = recordOptions.keepModified === true ? produced : stampModified(produced, new Date(options.now()));
+      const [kept, removed] = pruneStaleApp(before, produced, (next) => {
+        checking = next;
+        return checkRegistry;
+      });
+      const [doc, patches, inverse] = recordOptions.keepModified === true ? kept : stampModified(kept, new Date(options.now()));
       if (patches.length === 0) {
         if (extra) {
           holder.set({ ...holder.get(), ...extra });
@@ -164,6 +177,7 @@ export function createCore(initial: Workflow, options: CoreOptions): Core {
       }
       history.record(patches, inverse, recordOptions);
       install(doc, extra);
+      if (removed.length > 0) appPruned.set({ seq: (appPruned.get()?.seq ?? 0) + 1, entries: removed });
       return true;
     },
     replace(doc, recordOptions, extra) {

@@ -69,6 +69,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 
   const store = {
     registry,
+    /** The app entries the last change removed because they pointed at nothing any more (store/app-prune.ts). */
+    appPruned: core.appPruned,
     getState: (): EditorState => core.get(),
     subscribe: core.subscribe,
     ...graph,

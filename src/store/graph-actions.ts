@@ -9,7 +9,6 @@ import type { PortRef, WorkflowEdge, WorkflowNode } from '../../workflow/schema'
 import { canConnect, type ConnectCheck } from './can-connect';
 import { inputsFor, outputsFor, portsOf } from './ports';
 import type { Core } from './core';
-import { pruneApp } from './app-actions';
 import { isComponentNode } from '../../nodes/component-node';
 import { anchorOf, groupAt, itemOf, NODE_WIDTH, NOMINAL_NODE_HEIGHT, setMembership, tidyLists } from './frames';
 import { freePosition, placedMark } from './free-place';
@@ -271,7 +270,7 @@ export function createGraphActions(core: Core) {
           }
         }
         tidyLists(draft);
-        pruneApp(draft, gone.node);
+        // The app's entries on these nodes go in the same step (core.ts, app-prune.ts).
       });
       const asInput = new Map(core.get().asInput);
       if ([...gone.node].some((id) => asInput.delete(id))) core.patch({ asInput });

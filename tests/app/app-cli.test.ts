@@ -87,3 +87,40 @@ describe('--input NAME=VALUE', () => {
     expect(text).toMatch(/"seed":\s*6/);
   });
 });
+
+describe('an app over components, with an entry that points at nothing', () => {
+  /** The restyle-component example with an app: the light restyle's strength (on its face), and `gone` (no longer on it). */
+  function appFile(): string {
+    const dir = tempDir();
+    const wf = JSON.parse(readFileSync(example('restyle-component'), 'utf8')) as { app?: unknown };
+    wf.app = {
+      inputs: [
+        { name: 'strength', node: 'watercolour-restyle-1', param: 'strength' },
+        { name: 'gone', node: 'restyle-heavy', param: 'steps' },
+      ],
+      outputs: [{ node: 'preview-light' }],
+    };
+    writeFileSync(join(dir, 'app.json'), JSON.stringify(wf));
+    return dir;
+  }
+
+  it('--help lists an input on a component\'s field by its kind, and says which entry cannot be set and why', async () => {
+    const { code, stdout } = await runCli(['run', 'app.json', '--help'], { cwd: appFile() });
+    expect(code).toBe(0);
+    expect(stdout).toContain('--input strength=VALUE');
+    expect(stdout).toMatch(/› How far it may move \(number; default 0\.3\)/);
+    expect(stdout).toContain("gone: cannot be set: input 'gone': node 'restyle-heavy' (Watercolour restyle) has no parameter 'steps'");
+  });
+
+  it('a run fills the component\'s field and warns that the stale entry is ignored; --input naming it is a usage error', async () => {
+    const cwd = appFile();
+    const run = await runCli(['run', 'app.json', '--input', 'strength=0.55', '--out', 'o'], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("warning: app.json: app.inputs[1]: input 'gone': node 'restyle-heavy' (Watercolour restyle) has no parameter 'steps': this app input is ignored");
+    expect(JSON.stringify(readManifest(join(cwd, 'o')))).toMatch(/"strength":\s*0\.55/);
+
+    const bad = await runCli(['run', 'app.json', '--input', 'gone=3'], { cwd });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--input gone: input 'gone': node 'restyle-heavy' (Watercolour restyle) has no parameter 'steps'");
+  });
+});

@@ -77,6 +77,33 @@ describe('app marks in the editor store', () => {
     expect(s.getState().doc.app?.outputs.map((o) => o.node)).toEqual([preview, second]);
   });
 
+  it('moves an input or an output to a place (a drag), one undo step per move; no step for a move that changes nothing', () => {
+    const { s, text, draw, preview } = store();
+    s.markAppInput(text, 'text');
+    s.markAppInput(draw, 'seed');
+    s.markAppInput(draw, 'steps');
+    const second = s.addNode('preview', { x: 800, y: 400 });
+    s.markAppOutput(preview);
+    s.markAppOutput(second);
+    s.moveAppInputTo('text', 2);
+    expect(s.getState().doc.app?.inputs.map((i) => i.name)).toEqual(['seed', 'steps', 'text']);
+    expect(s.getState().history.undoLabel).toBe('reorder app inputs');
+    s.moveAppInputTo('steps', 0);
+    expect(s.getState().doc.app?.inputs.map((i) => i.name)).toEqual(['steps', 'seed', 'text']);
+    s.moveAppOutputTo(second, 0);
+    expect(s.getState().doc.app?.outputs.map((o) => o.node)).toEqual([second, preview]);
+    const before = s.getState().doc;
+    for (const [name, to] of [['text', 2], ['text', 3], ['text', -1], ['text', 0.5], ['nope', 0]] as const) s.moveAppInputTo(name, to);
+    s.moveAppOutputTo(preview, 5);
+    expect(s.getState().doc).toBe(before);
+    s.undo();
+    expect(s.getState().doc.app?.outputs.map((o) => o.node)).toEqual([preview, second]);
+    s.undo();
+    expect(s.getState().doc.app?.inputs.map((i) => i.name)).toEqual(['seed', 'steps', 'text']);
+    s.undo();
+    expect(s.getState().doc.app?.inputs.map((i) => i.name)).toEqual(['text', 'seed', 'steps']);
+  });
+
   it('makes names that are command-line words, free among the inputs', () => {
     expect(appInputName('seed', new Set(['seed', 'seed-2']))).toBe('seed-3');
     expect(appInputName('2nd prompt', new Set())).toBe('nd-prompt');

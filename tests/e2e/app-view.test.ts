@@ -3,6 +3,9 @@
  * as an output), runs it from the form and downloads a picture; that picture, dropped back, opens
  * in App view; the chat-to-image example opens in App view; `?view=app` opens it from a link.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +114,116 @@ describe('App view', () => {
     await app.editGraph.click();
     await editor.node('Draw it (SDXL)').root.waitFor();
     expect(new URL(editor.page.url()).searchParams.get('view')).toBeNull();
+  });
+
+  it('in App view, Ctrl+Z / Ctrl+Shift+Z undo and redo form edits (a focused text field keeps its own undo), Ctrl+S saves, Ctrl+O opens, Ctrl+Enter runs', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'app' });
+    const heading = app.root.getByRole('heading', { name: 'Chat to image', level: 1 });
+    const seed = app.field('Seed (same seed, same picture)');
+    const subject = app.field('What should the picture show?');
+
+    // Ctrl+Z undoes a form edit made without typing (the browser has no undo of its own for it),
+    // Ctrl+Y and Ctrl+Shift+Z redo it.
+    await app.form.getByRole('checkbox', { name: 'Random' }).check();
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => seed.inputValue()).toBe('1234');
+    await editor.page.keyboard.press('ControlOrMeta+y');
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => seed.inputValue()).toBe('1234');
+    await editor.page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(() => seed.inputValue()).toBe('random each run');
+
+    // In a text field Ctrl+Z is the field's own: the document's last step stays done.
+    await subject.click();
+    await editor.page.keyboard.press('ControlOrMeta+z');
+    await editor.quiet();
+    expect(await seed.inputValue()).toBe('random each run');
+    expect(await subject.inputValue()).toBe('a lighthouse on a rocky cliff at dusk');
+    await heading.click();
+
+    // Ctrl+S downloads the workflow as it is now; Ctrl+O asks for a file.
+    const saved = editor.page.waitForEvent('download');
+    await editor.page.keyboard.press('ControlOrMeta+s');
+    const file = JSON.parse((await downloadBytes(await saved)).toString('utf8')) as { nodes: { id: string; params: Record<string, unknown> }[]; app: { inputs: { name: string; node: string }[] } };
+    const seedNode = file.app.inputs.find((i) => i.name === 'seed')?.node;
+    expect(file.nodes.find((n) => n.id === seedNode)?.params.seed).toBeNull();
+    const chooser = editor.page.waitForEvent('filechooser');
+    await editor.page.keyboard.press('ControlOrMeta+o');
+    await chooser;
+    await app.root.waitFor();
+
+    // Ctrl+Enter runs, from the form too.
+    await subject.click();
+    await editor.page.keyboard.press('ControlOrMeta+Enter');
+    await app.output('Pictures').getByRole('button', { name: /^Download image 1 of/ }).waitFor({ timeout: 60_000 });
+  });
+
+  it('the author drags an app input to another place in the side panel: one undo step, and the form follows', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    await editor.openExample('Chat to image', { view: 'graph' });
+    const list = editor.page.getByRole('region', { name: 'App', exact: true }).getByRole('list', { name: 'App inputs' });
+    const labels = () => list.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await labels()).toEqual(['What should the picture show?', 'Seed (same seed, same picture)']);
+
+    // The seed's grip, dragged above the first row's middle and let go there.
+    const grip = list.getByTitle('Drag Seed (same seed, same picture) to reorder');
+    await grip.hover();
+    const first = (await list.getByRole('listitem').first().boundingBox())!;
+    await editor.page.mouse.down();
+    await editor.page.mouse.move(first.x + 10, first.y + first.height / 2 - 4, { steps: 6 });
+    await expect.poll(() => list.getByRole('listitem').first().getAttribute('class')).toContain('drop-before');
+    await editor.page.mouse.move(first.x + 10, first.y + 2, { steps: 2 });
+    await editor.page.mouse.up();
+    await expect.poll(labels).toEqual(['Seed (same seed, same picture)', 'What should the picture show?']);
+    expect(await editor.page.getByRole('button', { name: 'Undo reorder app inputs' }).count()).toBe(1);
+
+    await editor.viewButton('App view').click();
+    const order = await app.form.locator('#app-f-draw-seed-input, #app-f-subject-text-input').evaluateAll((controls) => controls.map((c) => c.id));
+    expect(order).toEqual(['app-f-draw-seed-input', 'app-f-subject-text-input']);
+    await editor.viewButton('Graph').click();
+
+    // One undo puts it back.
+    await editor.undo();
+    await expect.poll(labels).toEqual(['What should the picture show?', 'Seed (same seed, same picture)']);
+  });
+
+  it('an app entry that points at nothing shows as missing, never breaks the form, and a deleted node takes its entries with a toast', async () => {
+    const editor = await session.open();
+    const app = new AppViewPage(editor.page);
+    // A file from a build that kept an input on a field the component's face no longer shows.
+    const workflow = JSON.parse(readFileSync(join(process.cwd(), 'public', 'examples', 'restyle-component.json'), 'utf8')) as Record<string, unknown>;
+    workflow.app = {
+      inputs: [{ name: 'strength', node: 'watercolour-restyle-1', param: 'strength', label: 'How far' }, { name: 'gone', node: 'restyle-heavy', param: 'steps' }],
+      outputs: [{ node: 'preview-light' }],
+    };
+    const path = join(mkdtempSync(join(tmpdir(), 'atelier-e2e-app-')), 'stale.json');
+    await editor.openWorkflow(workflow as { metadata: { title: string } }, path);
+    await editor.viewButton('App view').click();
+    expect(await app.field('How far').inputValue()).toBe('0.3');
+    await app.form.getByText("input 'gone': node 'restyle-heavy' (Watercolour restyle) has no parameter 'steps'").waitFor();
+    await app.output('Light touch').waitFor();
+
+    // In the graph's App panel it is marked missing, and × takes it out.
+    await editor.viewButton('Graph').click();
+    await editor.pane.waitFor();
+    await editor.fitView();
+    const panel = editor.page.getByRole('region', { name: 'App', exact: true });
+    await panel.getByText(/^Missing: input 'gone'/).waitFor();
+    await panel.getByRole('button', { name: /^Remove .*steps from the app$/ }).click();
+    await expect.poll(() => panel.getByText(/^Missing:/).count()).toBe(0);
+
+    // Deleting the node an input is on takes the input with it, says so, and Undo brings both back.
+    await editor.node('Light restyle').select();
+    await editor.page.keyboard.press('Delete');
+    await editor.page.getByText("1 app entry pointed at what is gone and was removed from the app (input 'strength': no node 'watercolour-restyle-1'). Undo brings it back.").waitFor();
+    await expect.poll(() => panel.getByRole('list', { name: 'App inputs' }).count()).toBe(0);
+    await editor.undo();
+    await panel.getByRole('textbox', { name: 'Label of How far' }).waitFor();
   });
 
   it('a run that cannot start shows its problem on the form field concerned, naming the node', async () => {
