@@ -10,11 +10,12 @@ import { SEED_COUNT, pinWrites, seedParamsPatch, seedSlotsOf, isWiredSlot, type 
 
 export type { SeedChange } from '../nodes/seed-control';
 import type { AnyNodeDefinition } from '../nodes/types';
-import type { Workflow, WorkflowNode } from '../workflow/schema';
+import { flattenComponents } from '../workflow/flatten';
+import { innerNodeAt, setInnerParams } from '../workflow/inner-nodes';
+import { COMPONENT_TYPE_PREFIX, type Workflow, type WorkflowNode } from '../workflow/schema';
 import type { RunSummary } from './events';
 import { planRun, type PlanOptions } from './plan';
 import type { NodeRegistry } from './validate';
-
 
 
 export interface NextSeedsOptions {
@@ -49,10 +50,25 @@ function written(node: WorkflowNode, def: AnyNodeDefinition, writes: ReadonlyMap
   return writes.size === 0 ? node : { ...node, params: { ...node.params, ...seedParamsPatch(def, node.params, writes) } };
 }
 
+/** The seeds of one node that move on: the writes to its params, and the changes (named by its id, flat for an inner node). */
+function movesOf(node: WorkflowNode, seeds: { slots: SeedSlot[] }, wired: ReadonlySet<string> | undefined, random: () => number) {
+  const writes = new Map<string, SeedWrite>();
+  const changes: SeedChange[] = [];
+  for (const slot of seeds.slots) {
+    if (isWiredSlot(slot, wired) || slot.mode === 'fixed' || slot.seed === null) continue;
+    // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
+    const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
+    changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
+    writes.set(slot.key, { seed: to });
+  }
+  return { writes, changes };
+}
+
 /**
  * The workflow with each node's seeds moved on as their modes say, and what changed. Empty seeds
  * (random every run), seeds wired from another node, and bypassed nodes are left alone. With
- * nothing to change the same workflow object comes back.
+ * nothing to change the same workflow object comes back. Inner nodes of components move on too
+ * (`innerMoves`), where the file holds their seeds.
  */
 export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: NextSeedsOptions = {}): { workflow: Workflow; changes: SeedChange[] } {
   const ran = options.ran === undefined ? undefined : new Set(options.ran);
@@ -60,20 +76,62 @@ export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: N
   const wired = wiredPorts(workflow);
   const changes: SeedChange[] = [];
   const nodes = workflow.nodes.map((node) => {
-    if ((ran !== undefined && !ran.has(node.id)) || node.bypass === true) return node;
+    if ((ran !== undefined && !ran.has(node.id)) || node.bypass === true || node.type.startsWith(COMPONENT_TYPE_PREFIX)) return node;
     const seeds = seedsOf(node, registry);
     if (!seeds) return node;
-    const writes = new Map<string, SeedWrite>();
-    for (const slot of seeds.slots) {
-      if (isWiredSlot(slot, wired.get(node.id)) || slot.mode === 'fixed' || slot.seed === null) continue;
-      // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
-      const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
-      changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
-      writes.set(slot.key, { seed: to });
-    }
-    return written(node, seeds.def, writes);
+    const moves = movesOf(node, seeds, wired.get(node.id), random);
+    changes.push(...moves.changes);
+    return written(node, seeds.def, moves.writes);
   });
-  return changes.length === 0 ? { workflow, changes } : { workflow: { ...workflow, nodes }, changes };
+  const top = changes.length === 0 ? workflow : { ...workflow, nodes };
+  const inner = innerMoves(top, registry, ran, random);
+  return { workflow: inner.workflow, changes: [...changes, ...inner.changes] };
+}
+
+/**
+ * Seeds of components' inner nodes moved on: each is written where the file holds it
+ * (workflow/inner-nodes.ts), the definition's inner node unless an instance sets its own. The
+ * instances of one definition share its seed, so in one run they all used the same one (and made
+ * the same pictures): it moves on once per run, by one step or to one new random seed, however
+ * many instances ran, so the next run's instances all use the seed after the one just used and
+ * none is skipped. An instance that holds a seed of its own moves it on by itself.
+ */
+function innerMoves(workflow: Workflow, registry: NodeRegistry, ran: ReadonlySet<string> | undefined, random: () => number): { workflow: Workflow; changes: SeedChange[] } {
+  const none = { workflow, changes: [] };
+  if (workflow.components === undefined) return none;
+  const flat = flattenComponents(workflow);
+  if (!flat.ok || flat.instances.size === 0) return none;
+  const wired = wiredPorts(flat.workflow);
+  const homes = new Set<string>();
+  const changes: SeedChange[] = [];
+  const patches: [string, Record<string, unknown>][] = [];
+  for (const node of flat.workflow.nodes) {
+    if (!node.id.includes('/') || (ran !== undefined && !ran.has(node.id)) || node.bypass === true) continue;
+    const seeds = seedsOf(node, registry);
+    const inner = seeds && innerNodeAt(workflow, node.id);
+    if (!seeds || !inner) continue;
+    const moves = movesOf(node, seeds, wired.get(node.id), random);
+    if (moves.writes.size === 0) continue;
+    // Moved once per place that holds it: a second instance of the same definition finds it taken.
+    const patch = Object.entries(seedParamsPatch(seeds.def, node.params, moves.writes)).filter(([param]) => {
+      const home = inner.home(param);
+      const key = JSON.stringify([home.component ?? null, home.node, home.param]);
+      if (homes.has(key)) return false;
+      homes.add(key);
+      return true;
+    });
+    if (patch.length === 0) continue;
+    patches.push([node.id, Object.fromEntries(patch)]);
+    changes.push(...moves.changes);
+  }
+  if (patches.length === 0) return none;
+  const copy: Workflow = {
+    ...workflow,
+    nodes: workflow.nodes.map((n) => ({ ...n, params: { ...n.params } })),
+    components: workflow.components.map((c) => ({ ...c, nodes: c.nodes.map((n) => ({ ...n, params: { ...n.params } })) })),
+  };
+  for (const [flatId, patch] of patches) setInnerParams(copy, flatId, patch);
+  return { workflow: copy, changes };
 }
 
 export interface BatchPlan {
