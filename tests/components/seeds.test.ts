@@ -14,6 +14,10 @@ import type { ComponentDefinition, Workflow } from '../../workflow/schema';
 import { createEditorStore } from '../../src/store/editor-store';
 import { storeLink } from '../../src/run/store-link';
 import { createSettingsStore } from '../../src/settings/settings-store';
+import { createRunController } from '../../src/run/controller';
+import { imagesOf } from '../../src/results/object-urls';
+import { seedTarget } from '../../src/results/seed-owner';
+import { countingUrls, inThreadClient, settings } from '../run/helpers';
 import { component, withComponents } from './helpers';
 
 /** "Picture": one Text to image with an increment seed of 5, its seed shown on the face. */
@@ -133,5 +137,27 @@ describe('inner seeds in the editor', () => {
     expect(drawOf(store.getState().doc).params).toMatchObject({ seed: 1234, seed_mode: 'fixed' });
     expect(store.getState().history.undoLabel).toBe('pin seed');
     expect(link.describeNode('two/draw').label).toBe('Picture › Text to image');
+  });
+});
+
+describe('"pin this seed" on a picture made inside a component', () => {
+  it('finds the inner node from its own picture, from the instance\'s, and from a Preview after the instance', async () => {
+    const wf = withComponents([picture({ seed_mode: 'fixed' })], [['one', 'component:pic', { seed: 8 }], ['show', 'preview']], ['one.image -> show.value']);
+    const controller = createRunController({ client: inThreadClient({ registry }).client, settings: () => settings, urls: countingUrls().urls });
+    expect((await controller.run(wf))?.status).toBe('succeeded');
+    const { results } = controller.state;
+    const resultOf = (id: string) => results.get(id);
+    const store = createEditorStore({ initial: wf });
+    for (const shownOn of ['one/draw', 'one', 'show']) {
+      const [image] = imagesOf(results.get(shownOn)!.outputs);
+      expect(image?.seed).toBe(8);
+      expect(seedTarget(shownOn, image!, wf, store.registry, resultOf)).toEqual({ ok: true, nodeId: 'one/draw', seed: 8 });
+    }
+
+    // Wired through the face, the seed is the wire's.
+    const wired = withComponents([picture()], [['n', 'text', { text: '3' }], ['one', 'component:pic']], ['n.text -> one.seed_in']);
+    const [image] = imagesOf(results.get('one/draw')!.outputs);
+    expect(seedTarget('one/draw', image!, wired, store.registry, resultOf)).toEqual({ ok: false, nodeId: 'one/draw', reason: 'its seed comes from a wire' });
+    controller.dispose();
   });
 });
