@@ -102,36 +102,56 @@ function innerMoves(workflow: Workflow, registry: NodeRegistry, ran: ReadonlySet
   const flat = flattenComponents(workflow);
   if (!flat.ok || flat.instances.size === 0) return none;
   const wired = wiredPorts(flat.workflow);
-  const homes = new Set<string>();
-  const changes: SeedChange[] = [];
-  const patches: [string, Record<string, unknown>][] = [];
+  const moved: InnerWrites[] = [];
+  const changes = new Map<string, SeedChange[]>();
   for (const node of flat.workflow.nodes) {
     if (!node.id.includes('/') || (ran !== undefined && !ran.has(node.id)) || node.bypass === true) continue;
     const seeds = seedsOf(node, registry);
-    const inner = seeds && innerNodeAt(workflow, node.id);
-    if (!seeds || !inner) continue;
+    if (!seeds) continue;
     const moves = movesOf(node, seeds, wired.get(node.id), random);
     if (moves.writes.size === 0) continue;
-    // Moved once per place that holds it: a second instance of the same definition finds it taken.
-    const patch = Object.entries(seedParamsPatch(seeds.def, node.params, moves.writes)).filter(([param]) => {
+    moved.push({ node, def: seeds.def, writes: moves.writes });
+    changes.set(node.id, moves.changes);
+  }
+  const result = writeInner(workflow, moved);
+  return { workflow: result.workflow, changes: [...result.kept].flatMap((id) => changes.get(id)!) };
+}
+
+/** Seed writes for one inner node, by its flat id (`node` as flattened: params laid over). */
+interface InnerWrites {
+  node: WorkflowNode;
+  def: AnyNodeDefinition;
+  writes: ReadonlyMap<string, SeedWrite>;
+}
+
+/**
+ * `workflow` with inner nodes' seed writes made where the file holds each value, the first write
+ * to a place winning (the instances of one definition share its seed), and the flat ids whose
+ * writes were made, in order. With none made, the same workflow object comes back.
+ */
+function writeInner(workflow: Workflow, items: readonly InnerWrites[]): { workflow: Workflow; kept: string[] } {
+  const homes = new Set<string>();
+  const patches: [string, Record<string, unknown>][] = [];
+  for (const { node, def, writes } of items) {
+    const inner = innerNodeAt(workflow, node.id);
+    if (inner === undefined) continue;
+    const patch = Object.entries(seedParamsPatch(def, node.params, writes)).filter(([param]) => {
       const home = inner.home(param);
       const key = JSON.stringify([home.component ?? null, home.node, home.param]);
       if (homes.has(key)) return false;
       homes.add(key);
       return true;
     });
-    if (patch.length === 0) continue;
-    patches.push([node.id, Object.fromEntries(patch)]);
-    changes.push(...moves.changes);
+    if (patch.length > 0) patches.push([node.id, Object.fromEntries(patch)]);
   }
-  if (patches.length === 0) return none;
+  if (patches.length === 0) return { workflow, kept: [] };
   const copy: Workflow = {
     ...workflow,
     nodes: workflow.nodes.map((n) => ({ ...n, params: { ...n.params } })),
-    components: workflow.components.map((c) => ({ ...c, nodes: c.nodes.map((n) => ({ ...n, params: { ...n.params } })) })),
+    ...(workflow.components ? { components: workflow.components.map((c) => ({ ...c, nodes: c.nodes.map((n) => ({ ...n, params: { ...n.params } })) })) } : {}),
   };
   for (const [flatId, patch] of patches) setInnerParams(copy, flatId, patch);
-  return { workflow: copy, changes };
+  return { workflow: copy, kept: patches.map(([id]) => id) };
 }
 
 export interface BatchPlan {
@@ -194,7 +214,9 @@ export async function runBatch(
  * downloaded image and into the run history, so reopening it and running draws the same
  * pictures on a deterministic engine, the whole chain and not just the last node. A wired seed
  * (the wire decides), a bypassed node and a node absent from `used` (it did not run) are left
- * alone; so is the workflow given, and with nothing to pin the same object comes back.
+ * alone; so is the workflow given, and with nothing to pin the same object comes back. An inner
+ * node of a component (`used` by flat id) is pinned where the file holds its seed, as the editor's
+ * "pin this seed" does.
  */
 export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: ReadonlyMap<string, number>): Workflow {
   if (used.size === 0) return workflow;
@@ -208,5 +230,16 @@ export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: R
     if (writes.size > 0) pinned = true;
     return written(node, seeds.def, writes);
   });
-  return pinned ? { ...workflow, nodes } : workflow;
+  const top = pinned ? { ...workflow, nodes } : workflow;
+  // Inner nodes of components, in flat-id order so the same run pins the same way: instances of
+  // one definition that drew different random seeds share one place, and the first one's is kept.
+  const inner: InnerWrites[] = [];
+  for (const flatId of [...used.keys()].filter((id) => id.includes('/')).sort()) {
+    const found = innerNodeAt(top, flatId);
+    const seeds = found === undefined || found.node.bypass === true ? undefined : seedsOf(found.node, registry);
+    if (!found || !seeds) continue;
+    const writes = pinWrites(seeds.slots, used.get(flatId)!, found.wiredPorts());
+    if (writes.size > 0) inner.push({ node: found.node, def: seeds.def, writes });
+  }
+  return writeInner(top, inner).workflow;
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../nodes/index';
 import { seedChangesBetween } from '../../nodes/seed-control';
-import { nextSeeds, planBatch } from '../../workers/seeds';
+import { nextSeeds, pinSeedsUsed, planBatch } from '../../workers/seeds';
 import { componentHash } from '../../workflow/components';
 import { innerNodeAt } from '../../workflow/inner-nodes';
 import type { ComponentDefinition, Workflow } from '../../workflow/schema';
@@ -95,6 +95,19 @@ describe('inner seeds after a run', () => {
     expect(result.workflow).toBe(wf);
     expect(innerNodeAt(wf, 'wired/draw')?.wiredPorts()).toEqual(new Set(['seed']));
     expect(innerNodeAt(wf, 'idle/draw')?.wiredPorts()).toEqual(new Set());
+  });
+});
+
+describe('the workflow a history entry and a download carry', () => {
+  it('pins the seed an inner node drew where the file holds it, the first instance\'s when they share one', () => {
+    const wf = withComponents([picture({ seed: null, seed_mode: 'fixed' })], [['one', 'component:pic'], ['two', 'component:pic'], ['own', 'component:pic', { seed: null }]]);
+    const pinned = pinSeedsUsed(wf, registry, new Map([['two/draw', 22], ['one/draw', 11], ['own/draw', 33]]));
+    expect(drawOf(pinned).params).toMatchObject({ seed: 11, seed_mode: 'fixed' });
+    expect(pinned.nodes.find((n) => n.id === 'own')!.params).toEqual({ seed: 33 });
+    expect(defOf(pinned).hash).toBe(componentHash(defOf(pinned)));
+    // A seed the wire decides is not pinned.
+    const wired = withComponents([picture({ seed: null })], [['n', 'text', { text: '3' }], ['one', 'component:pic']], ['n.text -> one.seed_in']);
+    expect(pinSeedsUsed(wired, registry, new Map([['one/draw', 11]]))).toBe(wired);
   });
 });
 
