@@ -5,7 +5,8 @@
  * run"), its mode, and the input port whose wire, when connected, decides it instead.
  */
 import { LOCAL_LIMITS } from '../api/image-schema';
-import type { Workflow } from '../workflow/schema';
+import { flattenComponents } from '../workflow/flatten';
+import { COMPONENT_TYPE_PREFIX, type Workflow } from '../workflow/schema';
 import { SEED_MODES, type SeedMode } from './image-params';
 import { resolveInputs } from './ports';
 import type { AnyNodeDefinition } from './types';
@@ -126,15 +127,26 @@ export function pinSeedPatch(def: AnyNodeDefinition, raw: Record<string, unknown
   return seedParamsPatch(def, raw, pinWrites(seedSlotsOf(def, raw), used, wired, true));
 }
 
-/** The seeds that differ between two snapshots of the same workflow (a run's, and the next one's). */
+/** The workflow as it runs: components flattened into their inner nodes (flat ids), or as it is when that fails. */
+function flatOf(workflow: Workflow): Workflow {
+  if (workflow.components === undefined) return workflow;
+  const flat = flattenComponents(workflow);
+  return flat.ok ? flat.workflow : workflow;
+}
+
+/**
+ * The seeds that differ between two snapshots of the same workflow (a run's, and the next one's),
+ * by the node's flat id: an inner node of a component is named through its instance
+ * (`restyle-1/draw`), one change per instance even when they share the definition's seed.
+ */
 export function seedChangesBetween(before: Workflow, after: Workflow, registry: { get(type: string): AnyNodeDefinition | undefined }): SeedChange[] {
   const slotsIn = (node: Workflow['nodes'][number]) => {
-    const def = registry.get(node.type);
+    const def = node.type.startsWith(COMPONENT_TYPE_PREFIX) ? undefined : registry.get(node.type);
     return def === undefined ? [] : seedSlotsOf(def, node.params);
   };
-  const earlier = new Map(before.nodes.map((n) => [n.id, n]));
+  const earlier = new Map(flatOf(before).nodes.map((n) => [n.id, n]));
   const changes: SeedChange[] = [];
-  for (const node of after.nodes) {
+  for (const node of flatOf(after).nodes) {
     const old = earlier.get(node.id);
     const was = old === undefined ? [] : slotsIn(old);
     for (const slot of slotsIn(node)) {

@@ -10,11 +10,12 @@ import { SEED_COUNT, pinWrites, seedParamsPatch, seedSlotsOf, isWiredSlot, type 
 
 export type { SeedChange } from '../nodes/seed-control';
 import type { AnyNodeDefinition } from '../nodes/types';
-import type { Workflow, WorkflowNode } from '../workflow/schema';
+import { flattenComponents } from '../workflow/flatten';
+import { innerNodeAt, setInnerParams } from '../workflow/inner-nodes';
+import { COMPONENT_TYPE_PREFIX, type Workflow, type WorkflowNode } from '../workflow/schema';
 import type { RunSummary } from './events';
 import { planRun, type PlanOptions } from './plan';
 import type { NodeRegistry } from './validate';
-
 
 
 export interface NextSeedsOptions {
@@ -49,10 +50,25 @@ function written(node: WorkflowNode, def: AnyNodeDefinition, writes: ReadonlyMap
   return writes.size === 0 ? node : { ...node, params: { ...node.params, ...seedParamsPatch(def, node.params, writes) } };
 }
 
+/** The seeds of one node that move on: the writes to its params, and the changes (named by its id, flat for an inner node). */
+function movesOf(node: WorkflowNode, seeds: { slots: SeedSlot[] }, wired: ReadonlySet<string> | undefined, random: () => number) {
+  const writes = new Map<string, SeedWrite>();
+  const changes: SeedChange[] = [];
+  for (const slot of seeds.slots) {
+    if (isWiredSlot(slot, wired) || slot.mode === 'fixed' || slot.seed === null) continue;
+    // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
+    const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
+    changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
+    writes.set(slot.key, { seed: to });
+  }
+  return { writes, changes };
+}
+
 /**
  * The workflow with each node's seeds moved on as their modes say, and what changed. Empty seeds
  * (random every run), seeds wired from another node, and bypassed nodes are left alone. With
- * nothing to change the same workflow object comes back.
+ * nothing to change the same workflow object comes back. Inner nodes of components move on too
+ * (`innerMoves`), where the file holds their seeds.
  */
 export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: NextSeedsOptions = {}): { workflow: Workflow; changes: SeedChange[] } {
   const ran = options.ran === undefined ? undefined : new Set(options.ran);
@@ -60,20 +76,82 @@ export function nextSeeds(workflow: Workflow, registry: NodeRegistry, options: N
   const wired = wiredPorts(workflow);
   const changes: SeedChange[] = [];
   const nodes = workflow.nodes.map((node) => {
-    if ((ran !== undefined && !ran.has(node.id)) || node.bypass === true) return node;
+    if ((ran !== undefined && !ran.has(node.id)) || node.bypass === true || node.type.startsWith(COMPONENT_TYPE_PREFIX)) return node;
     const seeds = seedsOf(node, registry);
     if (!seeds) return node;
-    const writes = new Map<string, SeedWrite>();
-    for (const slot of seeds.slots) {
-      if (isWiredSlot(slot, wired.get(node.id)) || slot.mode === 'fixed' || slot.seed === null) continue;
-      // Past 2^32 - 1 an increment wraps to 0; a ComfyUI seed above it (ComfyUI's go to 2^64) just goes on.
-      const to = slot.mode === 'increment' ? (slot.seed === SEED_COUNT - 1 ? 0 : slot.seed + 1) : Math.floor(random() * SEED_COUNT) % SEED_COUNT;
-      changes.push({ nodeId: node.id, slot: slot.key, mode: slot.mode, from: slot.seed, to });
-      writes.set(slot.key, { seed: to });
-    }
-    return written(node, seeds.def, writes);
+    const moves = movesOf(node, seeds, wired.get(node.id), random);
+    changes.push(...moves.changes);
+    return written(node, seeds.def, moves.writes);
   });
-  return changes.length === 0 ? { workflow, changes } : { workflow: { ...workflow, nodes }, changes };
+  const top = changes.length === 0 ? workflow : { ...workflow, nodes };
+  const inner = innerMoves(top, registry, ran, random);
+  return { workflow: inner.workflow, changes: [...changes, ...inner.changes] };
+}
+
+/**
+ * Seeds of components' inner nodes moved on: each is written where the file holds it
+ * (workflow/inner-nodes.ts), the definition's inner node unless an instance sets its own. The
+ * instances of one definition share its seed, so in one run they all used the same one (and made
+ * the same pictures): it moves on once per run, by one step or to one new random seed, however
+ * many instances ran, so the next run's instances all use the seed after the one just used and
+ * none is skipped. An instance that holds a seed of its own moves it on by itself.
+ */
+function innerMoves(workflow: Workflow, registry: NodeRegistry, ran: ReadonlySet<string> | undefined, random: () => number): { workflow: Workflow; changes: SeedChange[] } {
+  const none = { workflow, changes: [] };
+  if (workflow.components === undefined) return none;
+  const flat = flattenComponents(workflow);
+  if (!flat.ok || flat.instances.size === 0) return none;
+  const wired = wiredPorts(flat.workflow);
+  const moved: InnerWrites[] = [];
+  const changes = new Map<string, SeedChange[]>();
+  for (const node of flat.workflow.nodes) {
+    if (!node.id.includes('/') || (ran !== undefined && !ran.has(node.id)) || node.bypass === true) continue;
+    const seeds = seedsOf(node, registry);
+    if (!seeds) continue;
+    const moves = movesOf(node, seeds, wired.get(node.id), random);
+    if (moves.writes.size === 0) continue;
+    moved.push({ node, def: seeds.def, writes: moves.writes });
+    changes.set(node.id, moves.changes);
+  }
+  const result = writeInner(workflow, moved);
+  return { workflow: result.workflow, changes: [...result.kept].flatMap((id) => changes.get(id)!) };
+}
+
+/** Seed writes for one inner node, by its flat id (`node` as flattened: params laid over). */
+interface InnerWrites {
+  node: WorkflowNode;
+  def: AnyNodeDefinition;
+  writes: ReadonlyMap<string, SeedWrite>;
+}
+
+/**
+ * `workflow` with inner nodes' seed writes made where the file holds each value, the first write
+ * to a place winning (the instances of one definition share its seed), and the flat ids whose
+ * writes were made, in order. With none made, the same workflow object comes back.
+ */
+function writeInner(workflow: Workflow, items: readonly InnerWrites[]): { workflow: Workflow; kept: string[] } {
+  const homes = new Set<string>();
+  const patches: [string, Record<string, unknown>][] = [];
+  for (const { node, def, writes } of items) {
+    const inner = innerNodeAt(workflow, node.id);
+    if (inner === undefined) continue;
+    const patch = Object.entries(seedParamsPatch(def, node.params, writes)).filter(([param]) => {
+      const home = inner.home(param);
+      const key = JSON.stringify([home.component ?? null, home.node, home.param]);
+      if (homes.has(key)) return false;
+      homes.add(key);
+      return true;
+    });
+    if (patch.length > 0) patches.push([node.id, Object.fromEntries(patch)]);
+  }
+  if (patches.length === 0) return { workflow, kept: [] };
+  const copy: Workflow = {
+    ...workflow,
+    nodes: workflow.nodes.map((n) => ({ ...n, params: { ...n.params } })),
+    ...(workflow.components ? { components: workflow.components.map((c) => ({ ...c, nodes: c.nodes.map((n) => ({ ...n, params: { ...n.params } })) })) } : {}),
+  };
+  for (const [flatId, patch] of patches) setInnerParams(copy, flatId, patch);
+  return { workflow: copy, kept: patches.map(([id]) => id) };
 }
 
 export interface BatchPlan {
@@ -136,7 +214,9 @@ export async function runBatch(
  * downloaded image and into the run history, so reopening it and running draws the same
  * pictures on a deterministic engine, the whole chain and not just the last node. A wired seed
  * (the wire decides), a bypassed node and a node absent from `used` (it did not run) are left
- * alone; so is the workflow given, and with nothing to pin the same object comes back.
+ * alone; so is the workflow given, and with nothing to pin the same object comes back. An inner
+ * node of a component (`used` by flat id) is pinned where the file holds its seed, as the editor's
+ * "pin this seed" does.
  */
 export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: ReadonlyMap<string, number>): Workflow {
   if (used.size === 0) return workflow;
@@ -150,5 +230,16 @@ export function pinSeedsUsed(workflow: Workflow, registry: NodeRegistry, used: R
     if (writes.size > 0) pinned = true;
     return written(node, seeds.def, writes);
   });
-  return pinned ? { ...workflow, nodes } : workflow;
+  const top = pinned ? { ...workflow, nodes } : workflow;
+  // Inner nodes of components, in flat-id order so the same run pins the same way: instances of
+  // one definition that drew different random seeds share one place, and the first one's is kept.
+  const inner: InnerWrites[] = [];
+  for (const flatId of [...used.keys()].filter((id) => id.includes('/')).sort()) {
+    const found = innerNodeAt(top, flatId);
+    const seeds = found === undefined || found.node.bypass === true ? undefined : seedsOf(found.node, registry);
+    if (!found || !seeds) continue;
+    const writes = pinWrites(seeds.slots, used.get(flatId)!, found.wiredPorts());
+    if (writes.size > 0) inner.push({ node: found.node, def: seeds.def, writes });
+  }
+  return writeInner(top, inner).workflow;
 }

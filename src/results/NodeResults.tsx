@@ -13,6 +13,7 @@ import { ItemStrip } from './ItemStrip';
 import { imagesOf, type ShownImage, type ShownValue } from './object-urls';
 import { seedTarget } from './seed-owner';
 import { useImageDownload } from './use-image-download';
+import { innerNodeAt } from '../../workflow/inner-nodes';
 import './results.css';
 
 type ShownText = Extract<ShownValue, { kind: 'text' | 'number' | 'texts' }>;
@@ -77,15 +78,15 @@ function NodeResultsView({ nodeId, stage }: { nodeId: string; stage: boolean }) 
     const target = targetOf(image);
     if (!target) return undefined;
     if (!target.ok) return { reason: target.reason };
-    // The node may have gone since the run.
-    if (!link.getWorkflow().nodes.some((n) => n.id === target.nodeId)) return { reason: 'the node that made it is no longer in the workflow' };
+    // The node may have gone since the run (an inner node of a component by its flat id).
+    if (innerNodeAt(link.getWorkflow(), target.nodeId) === undefined) return { reason: 'the node that made it is no longer in the workflow' };
     return { pin: () => link.pinSeed(target.nodeId, target.seed), nodeLabel: describeNode(target.nodeId).label };
   };
 
   const download = (image: ShownImage, index: number) => {
     if (!image.blob) return;
     const makerId = targetOf(image)?.nodeId ?? nodeId;
-    const made = run?.workflow.nodes.find((n) => n.id === makerId);
+    const made = run && innerNodeAt(run.workflow, makerId)?.node;
     const def = made && link.registry.get(made.type);
     downloader.download({
       image: image.blob,

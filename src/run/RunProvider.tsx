@@ -73,17 +73,20 @@ export function RunProviderWith({ link, client, children }: RunProviderWithProps
   }), [controller, asks]);
 
   // Results of nodes that were deleted let go of their images; opening another workflow forgets
-  // the last run's results and summary altogether.
+  // the last run's results and summary altogether. Opening a component or going back out counts
+  // as a load for the canvas, but the document is the same: its results stay.
   useEffect(() => {
-    let nodes = link.getWorkflow().nodes;
+    let doc = link.getWorkflow();
+    let nodes = doc.nodes;
     let loads = link.loads();
     return link.subscribe(() => {
       const next = link.getWorkflow().nodes;
       if (link.loads() !== loads) {
         loads = link.loads();
+        if (link.getWorkflow() !== doc) controller.forgetRuns();
         nodes = next;
-        controller.forgetRuns();
       }
+      doc = link.getWorkflow();
       if (next === nodes) return;
       nodes = next;
       controller.prune(next.map((n) => n.id));

@@ -35,10 +35,12 @@ export interface EditorLink {
   runNodeId(nodeId: string): string;
   /**
    * Moves seeds on after a run: each change applies only where the node still has the seed it
-   * had (`from`), so an edit made during the run wins. Consecutive runs make one undo step.
+   * had (`from`), so an edit made during the run wins. Consecutive runs make one undo step. A
+   * change names an inner node of a component by its flat id and lands in the definition (or on
+   * the instance that holds its own seed), whatever component the canvas shows.
    */
   applySeeds(changes: readonly SeedChange[]): void;
-  /** Sets the node's seed and keeps it fixed (one undo step). */
+  /** Sets the node's seed and keeps it fixed (one undo step); a flat id lands as `applySeeds` does. */
   pinSeed(nodeId: string, seed: number): void;
   /** Replaces the document by `workflow` as one undo step (the current graph comes back with Undo). */
   restore(workflow: Workflow): void;

@@ -3,6 +3,7 @@ import { fieldLabel, nodeName } from '../../nodes/labels';
 import { apisUsedBy } from '../../nodes/api-use';
 import { pinSeedPatch, seedChangePatch } from '../../nodes/seed-control';
 import type { WorkerSettings } from '../../workers/worker-api';
+import { innerNodeAt } from '../../workflow/inner-nodes';
 import { serverInfo, type ServerInfoSource } from '../settings/server-info';
 import { knownBackendNames, subscribeBackendNames } from '../settings/backend-names';
 import type { ListedNames } from '../settings/settings';
@@ -53,10 +54,12 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
     },
     focusNode: (nodeId, field) => store.focusNode(nodeId, field),
     describeNode(nodeId): NodeDescription {
-      const node = store.getState().index.nodeById.get(nodeId);
+      // A run names an inner node of a component through its instances: "Restyle › Image to image".
+      const inner = nodeId.includes('/') ? innerNodeAt(store.getState().doc, nodeId) : undefined;
+      const node = inner?.node ?? store.getState().index.nodeById.get(nodeId);
       if (!node) return { label: nodeId };
       const def = store.registry.get(node.type);
-      const named = { label: nodeName(node, def), fieldLabel: (field: string) => fieldLabel(def, field) };
+      const named = { label: [...(inner?.names ?? []), nodeName(node, def)].join(' › '), fieldLabel: (field: string) => fieldLabel(def, field) };
       const filename = node.params.filename;
       return typeof filename === 'string' && filename.trim() !== '' ? { ...named, filename } : named;
     },
@@ -68,22 +71,23 @@ export function storeLink(store: EditorStore, settings: SettingsStore = settings
       const { scope } = store.getState();
       return scope.length === 0 ? nodeId : `${scope.map((level) => level.instanceId).join('/')}/${nodeId}`;
     },
+    // Runs name nodes by flat id, whatever the canvas shows: the seeds land where the file holds
+    // them, an inner node's in its component's definition (every instance shares it).
     applySeeds(changes) {
       for (const change of changes) {
-        const node = store.getState().index.nodeById.get(change.nodeId);
+        // Read again for each change: two instances of one definition name the same seed, moved once.
+        const node = innerNodeAt(store.getState().doc, change.nodeId)?.node;
         const def = node && store.registry.get(node.type);
         const patch = def && seedChangePatch(def, node.params, change);
         if (patch === undefined) continue;
-        store.setParams(change.nodeId, patch, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true, keepModified: true });
+        store.setRunNodeParams(change.nodeId, patch, { label: 'move seeds on after the run', groupKey: SEEDS_GROUP, untimed: true, keepModified: true });
       }
     },
     pinSeed(nodeId, seed) {
-      const state = store.getState();
-      const node = state.index.nodeById.get(nodeId);
-      const def = node && store.registry.get(node.type);
+      const inner = innerNodeAt(store.getState().doc, nodeId);
+      const def = inner && store.registry.get(inner.node.type);
       if (!def) return;
-      const wired = new Set(state.doc.edges.filter((e) => e.target.node === nodeId).map((e) => e.target.port));
-      store.setParams(nodeId, pinSeedPatch(def, node.params, seed, wired), { label: 'pin seed' });
+      store.setRunNodeParams(nodeId, pinSeedPatch(def, inner.node.params, seed, inner.wiredPorts()), { label: 'pin seed' });
     },
     restore(workflow) {
       store.load(workflow, { record: true });

@@ -6,6 +6,7 @@
  */
 import { componentInUse, faceParamsProblem, setFaceParams } from '../../workflow/component-edit';
 import { componentIdOf } from '../../workflow/components';
+import { innerNodeAt, setInnerParams } from '../../workflow/inner-nodes';
 import { makeComponent, unpackComponent } from '../../workflow/make-component';
 import { COMPONENT_TYPE_PREFIX, type ComponentParam } from '../../workflow/schema';
 import { definitionsFor, mergeDefinitions, type ComponentPack } from '../../workflow/component-file';
@@ -106,6 +107,20 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
       if (problem !== undefined) return { ok: false, reason: problem };
       core.change({ label: `edit the face of ${def.name}`, whole: true }, (draft) => void setFaceParams(draft, componentId, params));
       return { ok: true, nodeId: componentId };
+    },
+
+    /**
+     * Sets parameters of the node a run names by `flatId` (`restyle-1/draw` for an inner node of a
+     * component, a node of the file's graph by its own id), whatever component is open, where the
+     * file holds each value: the definition's inner node, shared by every instance, unless an
+     * instance on the way sets its own (workflow/inner-nodes.ts). One undo step, or part of
+     * `groupKey`'s; false when there is no such node.
+     */
+    setRunNodeParams(flatId: string, values: Readonly<Record<string, unknown>>, options: { label: string; groupKey?: string; untimed?: boolean; keepModified?: boolean }): boolean {
+      if (innerNodeAt(core.get().doc, flatId) === undefined) return false;
+      const { groupKey, untimed, ...rest } = options;
+      core.change({ ...rest, ...(groupKey === undefined ? {} : { groupKey, untimed: untimed === true }), whole: true }, (draft) => void setInnerParams(draft, flatId, values));
+      return true;
     },
 
     /** Shows an instance's definition on the canvas to edit it (double-click, Enter). */

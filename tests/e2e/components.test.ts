@@ -1,7 +1,9 @@
 /**
  * Components in the editor, as a person uses them: make one of the starter's two image nodes
  * (Ctrl+Shift+G, a name, a field shown under a label of its own), use it twice, open it, edit
- * the definition once and see both instances follow, come back by the breadcrumb, and run.
+ * the definition once and see both instances follow, come back by the breadcrumb, and run. An
+ * inner seed on "increment" moves on in the definition once per run, from the top level and from
+ * inside; "pin this seed" on an instance's picture lands there; Face… is in the node's menu too.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,5 +153,81 @@ describe('components', () => {
     await editor.undo();
     await expect.poll(() => first.root.getByLabel('How far').count()).toBe(0);
     await expect.poll(() => second.root.getByLabel('How far').count()).toBe(0);
+
+    // Face… is in the node's right-click menu too, by pointer and by keyboard.
+    await second.root.locator('.node-header .node-title').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Run Restyle 2' });
+    await menu.getByRole('menuitem', { name: 'Face…' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await second.root.getByRole('button', { name: 'Run options for Restyle 2' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => menu.getByRole('menuitem', { name: 'Run to here' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Up from the first item wraps to the last: Face….
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // A node that is not an instance has no Face… to offer.
+    await editor.node('Text to image').root.locator('.node-header .node-title').click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Run Text to image' }).getByRole('menuitem', { name: 'Run to here' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Face…' }).count()).toBe(0);
   });
+
+  it('moves an inner seed on in the definition once per run, from the top level and from inside, and pins a picture\'s seed there', async () => {
+    const editor = await session.open();
+    const { page } = editor;
+    // The chat and its drawing: a component that needs nothing from outside, used twice.
+    await editor.node('Chat prompt writer').select();
+    await editor.node('Text to image').root.locator('.node-header .node-title').click({ modifiers: ['Shift'] });
+    await page.keyboard.press('ControlOrMeta+Shift+g');
+    const make = page.getByRole('dialog', { name: 'Make component' });
+    await make.getByLabel('Name').fill('Picture');
+    await make.getByRole('button', { name: 'Make component' }).click();
+    const first = editor.node('Picture');
+    await first.root.waitFor();
+    await first.select();
+    await page.keyboard.press('ControlOrMeta+d');
+    await editor.node('Picture 2').root.waitFor();
+
+    const path = page.getByRole('navigation', { name: 'Component path' });
+    const draw = editor.node('Text to image');
+    const openFirst = async () => {
+      await first.root.getByRole('button', { name: 'Open Picture' }).click();
+      await path.waitFor();
+      await editor.fitView();
+      await draw.moreOptions();
+    };
+    const goBack = async () => {
+      await path.getByRole('button', { name: 'Prompt → picture → restyle' }).click();
+      await expect.poll(() => path.count()).toBe(0);
+      await editor.fitView();
+    };
+    await openFirst();
+    await draw.field('After each run').selectOption('increment');
+    expect(await draw.field('Seed').inputValue()).toBe('1234');
+    await goBack();
+
+    // Both instances drew with 1234: the definition's seed moves on once, to 1235.
+    expect(await editor.runToEnd()).toBe('Run finished');
+    await expect.poll(() => first.images.first().getAttribute('aria-label')).toBe('Open image 1 of Picture, seed 1234');
+    await openFirst();
+    await expect.poll(() => draw.field('Seed').inputValue()).toBe('1235');
+
+    // Run from inside the opened component: the canvas it shows moves on.
+    expect(await editor.runToEnd()).toBe('Run finished');
+    await expect.poll(() => draw.field('Seed').inputValue()).toBe('1236');
+    await expect.poll(() => draw.images.first().getAttribute('aria-label')).toBe('Open image 1 of Picture › Text to image, seed 1235');
+
+    // Pinning the instance's picture (made with 1235) sets the definition's seed and fixes it.
+    await goBack();
+    // Opening a component and going back out keeps the run's results on the canvas.
+    await expect.poll(() => first.images.first().getAttribute('aria-label')).toBe('Open image 1 of Picture, seed 1235');
+    await first.results.getByRole('button', { name: 'Pin seed 1235 on Picture › Text to image' }).click();
+    await openFirst();
+    await expect.poll(() => draw.field('Seed').inputValue()).toBe('1235');
+    expect(await draw.field('After each run').inputValue()).toBe('fixed');
+  }, 120_000);
 });

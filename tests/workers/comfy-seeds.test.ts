@@ -17,6 +17,7 @@ import { createExecutor } from '../../workers/executor';
 import { nextSeeds, pinSeedsUsed } from '../../workers/seeds';
 import type { Workflow } from '../../workflow/schema';
 import { fixtureText } from '../backends/comfyui/pipeline/fixtures';
+import { component, withComponents } from '../components/helpers';
 import { eventLog, fakeChatClient, fakeImageB64, workflow } from './fakes';
 
 /** FLUX.1 [dev] (its seed: RandomNoise's noise_seed, node 25) with a second sampler seed made a field too. */
@@ -98,6 +99,23 @@ describe("a ComfyUI workflow node's seed", () => {
     // ComfyUI's seeds go past Atelier's 2^32 - 1: an increment there goes on rather than wrapping.
     const big = nextSeeds(workflow([['f', 'comfy-workflow', flux({}, { seed: 'increment' })]]), registry);
     expect(paramsOf(big.workflow).values.seed).toBe(219670278747234);
+  });
+
+  it('inside a component: moves on in the definition, or in the values an instance holds of its own', () => {
+    const def = component({
+      id: 'flux', name: 'Flux',
+      nodes: [{ id: 'f', type: 'comfy-workflow', position: { x: 0, y: 0 }, params: flux({ seed: 5 }, { seed: 'increment' }) as unknown as Record<string, unknown> }],
+      edges: [], inputs: [], outputs: [],
+      params: [{ name: 'values', label: 'Values', node: 'f', param: 'values' }],
+    });
+    const own = { ...flux({ seed: 40 }).values };
+    const wf = withComponents([def], [['a', 'component:flux'], ['b', 'component:flux'], ['c', 'component:flux', { values: own }]]);
+    const next = nextSeeds(wf, registry).workflow;
+    expect((next.components![0]!.nodes[0]!.params as unknown as ComfyWorkflowParams).values.seed).toBe(6);
+    expect(next.nodes.find((n) => n.id === 'c')!.params.values).toEqual({ ...own, seed: 41 });
+    // The record of a run pins the seed it sent, in the definition, and fixes it.
+    const pinned = pinSeedsUsed(next, registry, new Map([['a/f', 6]])).components![0]!.nodes[0]!.params as unknown as ComfyWorkflowParams;
+    expect([pinned.values.seed, pinned.seed_modes.seed]).toEqual([6, 'fixed']);
   });
 
   it("pinning an image's seed sets the node's seed and fixes it", () => {
