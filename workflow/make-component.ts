@@ -4,11 +4,27 @@
  * Make: the wires that crossed the selection's border become the instance's ports (one input per
  * outside output feeding in, one output per inside output feeding out). Unpack: the inner nodes
  * come back in place with the instance's shown values; the definition goes when nothing uses it.
+ * Either way an app input on a field that stays reachable follows it: onto the instance's face when
+ * Make shows that inner field there, back onto the inner node's field on Unpack.
  */
 import { componentHash } from './components';
 import { componentInUse } from './component-edit';
 import { edgeIdFor, uniqueNodeId } from './create';
 import { COMPONENT_TYPE_PREFIX, type ComponentDefinition, type ComponentParam, type PortRef, type Workflow, type WorkflowEdge, type WorkflowNode } from './schema';
+import type { App, AppInput } from './app';
+
+/** The app with each input `move` gives a new place moved there (the rest as they were). */
+function moveAppInputs(app: App | undefined, move: (input: AppInput) => Pick<AppInput, 'node' | 'param'> | undefined): { app?: App } {
+  if (app === undefined) return {};
+  let moved = false;
+  const inputs = app.inputs.map((input) => {
+    const to = move(input);
+    if (to === undefined) return input;
+    moved = true;
+    return { ...input, ...to };
+  });
+  return { app: moved ? { ...app, inputs } : app };
+}
 
 export interface MakeOptions {
   /** The component's name, shown on its instances. */
@@ -86,8 +102,13 @@ export function makeComponent(workflow: Workflow, selected: ReadonlySet<string>,
   const nodes = workflow.nodes.filter((n) => !selected.has(n.id));
   nodes.splice(workflow.nodes.findIndex((n) => selected.has(n.id)), 0, instance);
   const groups = workflow.groups?.map((g) => ({ ...g, nodes: g.nodes.filter((id) => !selected.has(id)) }));
+  const face = new Map((options.shown ?? []).map((p) => [JSON.stringify([p.node, p.param]), p.name]));
+  const app = moveAppInputs(workflow.app, (input) => {
+    const name = selected.has(input.node) ? face.get(JSON.stringify([input.node, input.param])) : undefined;
+    return name === undefined ? undefined : { node: instanceId, param: name };
+  });
   return {
-    workflow: { ...workflow, nodes, edges: outerEdges, ...(groups ? { groups } : {}), components: [...(workflow.components ?? []), def] },
+    workflow: { ...workflow, nodes, edges: outerEdges, ...(groups ? { groups } : {}), ...app, components: [...(workflow.components ?? []), def] },
     instanceId,
     componentId,
   };
@@ -135,6 +156,10 @@ export function unpackComponent(workflow: Workflow, instanceId: string): Workflo
   // Still used when another instance is left, in the graph or inside another definition.
   const stillUsed = componentInUse({ nodes, components: workflow.components }, def.id);
   const components = stillUsed ? workflow.components : workflow.components?.filter((c) => c !== def);
-  const { components: _old, ...base } = workflow;
-  return { ...base, nodes, edges, ...(components && components.length > 0 ? { components } : {}) };
+  const app = moveAppInputs(workflow.app, (input) => {
+    const param = input.node === instanceId ? shown.get(input.param) : undefined;
+    return param === undefined ? undefined : { node: ids.get(param.node)!, param: param.param };
+  });
+  const { components: _old, app: _app, ...base } = workflow;
+  return { ...base, nodes, edges, ...app, ...(components && components.length > 0 ? { components } : {}) };
 }

@@ -48,6 +48,8 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
         draft.nodes = made.workflow.nodes;
         draft.edges = made.workflow.edges;
         if (made.workflow.groups && draft.groups) draft.groups = made.workflow.groups;
+        // The app belongs to the file's own graph: only a Make there can move its inputs.
+        if (core.get().scope.length === 0 && made.workflow.app) draft.app = made.workflow.app;
         (draft.components ??= []).push(def);
       }, { selection: { nodes: new Set([made.instanceId]), edges: new Set() } });
       return { ok: true, nodeId: made.instanceId };
@@ -68,6 +70,7 @@ export function createComponentActions(core: Core, graph: Pick<GraphActions, 'ad
       core.change({ label: 'unpack component' }, (draft) => {
         draft.nodes = back.nodes;
         draft.edges = back.edges;
+        if (core.get().scope.length === 0 && back.app) draft.app = back.app;
         // Gone only when nothing uses it any more, in this graph or another definition.
         // Inside a component the draft's nodes are the definition's: the file's own are as they were.
         const top = core.get().scope.length === 0 ? draft.nodes : core.get().doc.nodes;

@@ -37,6 +37,44 @@ function withComponent() {
   return { store, instance: made.nodeId };
 }
 
+describe('app inputs follow a field that stays reachable', () => {
+  const inputs = (store: Store) => store.getState().doc.app?.inputs.map((i) => [i.name, i.node, i.param]) ?? [];
+
+  it('Make moves an input onto the instance\'s face when that field is shown there; Unpack moves it back; one undo step each', () => {
+    const store = createEditorStore({ initial: starterWorkflow() });
+    store.markAppInput('image-to-image', 'strength');
+    store.markAppInput('text-to-image', 'steps');
+    store.markAppInput('prompt-writer', 'user');
+    const told = store.appPruned.get()?.seq ?? 0;
+    store.select({ nodes: ['text-to-image', 'image-to-image'] });
+    const made = store.makeComponent({ name: 'Restyle', shown: [STRENGTH] });
+    if (!made.ok) throw new Error(made.reason);
+    // Strength is on the face and moves there, under its face name; steps is not and goes, told.
+    expect(inputs(store)).toEqual([['strength', made.nodeId, 'strength'], ['user', 'prompt-writer', 'user']]);
+    expect(store.appPruned.get()!.seq).toBe(told + 1);
+    expect(store.appPruned.get()!.entries.map((e) => e.name)).toEqual(['steps']);
+
+    const unpacked = store.unpackComponent(made.nodeId);
+    if (!unpacked.ok) throw new Error(unpacked.reason);
+    expect(inputs(store)).toEqual([['strength', 'image-to-image', 'strength'], ['user', 'prompt-writer', 'user']]);
+    expect(store.appPruned.get()!.seq).toBe(told + 1);
+    store.undo();
+    expect(inputs(store)).toEqual([['strength', made.nodeId, 'strength'], ['user', 'prompt-writer', 'user']]);
+    store.undo();
+    expect(inputs(store).map(([name]) => name)).toEqual(['strength', 'steps', 'user']);
+  });
+
+  it('Unpack keeps the value the instance held for the field the input names', () => {
+    const { store, instance } = withComponent();
+    store.setParams(instance, { strength: 0.35 });
+    const unpacked = store.unpackComponent(instance);
+    if (!unpacked.ok) throw new Error(unpacked.reason);
+    const input = store.getState().doc.app!.inputs.find((i) => i.name === 'strength')!;
+    expect(store.getState().doc.nodes.find((n) => n.id === input.node)?.params[input.param]).toBe(0.35);
+    expect(staleAppEntries(store.getState().doc, registry)).toEqual([]);
+  });
+});
+
 describe('app entries pointing at nothing go with the change that did it', () => {
   it('deleting nodes removes their entries in the same step, and the store says which; undo brings them back, silently', () => {
     const { store, instance } = withComponent();
