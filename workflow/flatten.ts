@@ -133,22 +133,14 @@ export function flattenComponents(workflow: Workflow, options: FlattenOptions = 
     return face.inputs.get(ref.port) ?? [{ node: id, port: ref.port }];
   };
 
-  // Instances first, so an edge between two of them finds both faces whatever the node order.
-  const order = [...workflow.nodes].sort((a, b) => Number(idOf(b.type) !== undefined) - Number(idOf(a.type) !== undefined));
-  expand({ nodes: order, edges: [] }, '', '', false, undefined);
+  // In the file's order, so plans of files without components do not move and an instance's inner
+  // nodes stand where it stood. The file's wires are joined after every face is known.
+  expand({ nodes: workflow.nodes, edges: [] }, '', '', false, undefined);
   for (const edge of workflow.edges) {
     const source = resolveSource('', edge.source);
     for (const target of resolveTarget('', edge.target)) edges.push({ id: edgeIdFor(source, target), source, target });
   }
   if (problems.length > 0) return { ok: false, problems };
-  // The file's own order for what is not a component, so plans of files without them do not move.
-  const rank = new Map(workflow.nodes.map((n, i) => [n.id, i]));
-  // Each node's rank worked out once, not at every comparison of the sort.
-  const ranks = new Map(nodes.map((n) => {
-    const slash = n.id.indexOf('/');
-    return [n, rank.get(slash === -1 ? n.id : n.id.slice(0, slash))!] as const;
-  }));
-  nodes.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
   const { components: _drop, ...rest } = workflow;
   return { ok: true, workflow: { ...rest, nodes, edges }, instances };
 }
