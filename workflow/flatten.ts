@@ -145,27 +145,31 @@ export function flattenComponents(workflow: Workflow, options: FlattenOptions = 
   return { ok: true, workflow: { ...rest, nodes, edges }, instances };
 }
 
+/**
+ * Inner node `node` of `def` with the parameters an instance shows laid over its own: the
+ * instance's value of each shown field that names this node. Its own params when none applies,
+ * else a copy without a prototype (parameter names come from the file).
+ */
+export function layShown(def: ComponentDefinition, node: WorkflowNode, instanceParams: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let laid: Record<string, unknown> | undefined;
+  for (const shown of def.params) {
+    if (shown.node !== node.id || !Object.hasOwn(instanceParams, shown.name)) continue;
+    laid ??= Object.assign(Object.create(null) as Record<string, unknown>, node.params);
+    laid[shown.param] = instanceParams[shown.name];
+  }
+  return laid ?? node.params;
+}
+
 /** The definition's inner nodes with the instance's shown values laid over their parameters. */
 function applyShown(def: ComponentDefinition, instance: WorkflowNode, name: string, problems: FlattenProblem[], owner: string): { nodes: WorkflowNode[]; edges: WorkflowEdge[] } {
-  const shown = new Map(def.params.map((p) => [p.name, p]));
-  const over = new Map<string, Map<string, unknown>>();
-  for (const [key, value] of Object.entries(instance.params)) {
-    const param = shown.get(key);
-    if (param === undefined) {
+  for (const key of Object.keys(instance.params)) {
+    if (!def.params.some((p) => p.name === key)) {
       problems.push({ nodeId: owner, message: `${name}: '${key}' is not a parameter it shows (it shows ${def.params.map((p) => `'${p.name}'`).join(', ') || 'none'})` });
-      continue;
     }
-    const forNode = over.get(param.node) ?? new Map<string, unknown>();
-    forNode.set(param.param, value);
-    over.set(param.node, forNode);
   }
   const nodes = def.nodes.map((node) => {
-    const values = over.get(node.id);
-    if (values === undefined) return node;
-    // A copy without a prototype: parameter names come from the file.
-    const params = Object.assign(Object.create(null) as Record<string, unknown>, node.params);
-    for (const [key, value] of values) params[key] = value;
-    return { ...node, params };
+    const params = layShown(def, node, instance.params);
+    return params === node.params ? node : { ...node, params };
   });
   return { nodes, edges: def.edges };
 }

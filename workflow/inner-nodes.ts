@@ -6,6 +6,7 @@
  * the definition's inner node, shared by every instance (as an edit inside an opened component is).
  */
 import { afterDefinitionEdit } from './component-edit';
+import { layShown } from './flatten';
 import { COMPONENT_TYPE_PREFIX, type ComponentDefinition, type Workflow, type WorkflowEdge, type WorkflowNode } from './schema';
 
 /** Where a parameter's value is held: a node of the file's graph (`component` absent) or of a definition. */
@@ -71,14 +72,9 @@ export function innerNodeAt(workflow: Pick<Workflow, 'nodes' | 'edges' | 'compon
   const steps = stepsTo(workflow, flatId);
   if (steps === undefined) return undefined;
   const last = steps.length - 1;
-  // Laid over as flatten.ts does: each instance's params (already laid over) onto its definition's node.
+  // Laid over as a run's flattening does: each instance's params (already laid over) onto its definition's node.
   let params = steps[0]!.node.params;
-  for (let i = 1; i <= last; i++) {
-    const { def, node } = steps[i]!;
-    const laid = Object.assign(Object.create(null) as Record<string, unknown>, node.params);
-    for (const shown of def!.params) if (shown.node === node.id && Object.hasOwn(params, shown.name)) laid[shown.param] = params[shown.name];
-    params = laid;
-  }
+  for (let i = 1; i <= last; i++) params = layShown(steps[i]!.def!, steps[i]!.node, params);
   const leaf = steps[last]!.node;
   const bypass = steps.some((s) => s.node.bypass === true);
   // An instance's name is its title, else its definition's (the definition of step i + 1).
